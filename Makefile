@@ -1,0 +1,70 @@
+# lockers: build, set-up, scan, test, benchmark.
+#   make                  build ./lockers
+#   make deps             install missing Debian packages (apt-get update once first)
+#   make check [KDIR=path] [M=dir-or-file] [J=n]   scan a tree (default: the 6.1 corpus)
+#   make test             run every test (installs what it needs)
+#   make bench            run the benchmarks
+#   make SAN=1 ...        build with AddressSanitizer and UBSan
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter -Werror
+CPPFLAGS = -std=c11 -D_GNU_SOURCE -MMD -MP
+LDLIBS   = -ljansson -lxxhash
+ifeq ($(SAN),1)
+CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=address,undefined
+BUILD    = build/san
+else
+BUILD    = build/opt
+endif
+
+SRC = $(filter-out src/macroindex.c,$(wildcard src/*.c src/report/*.c driver/*.c))
+OBJ = $(SRC:%.c=$(BUILD)/%.o)
+
+CORPUS  = kernel-corpus/linux-source-6.1
+KDIR   ?= $(CORPUS)
+J      ?= $(shell nproc)
+O      ?= lockers-out
+FAIL_ON ?= 60
+PYTEST  = /usr/bin/python3 -m pytest
+
+all: lockers
+
+lockers: $(OBJ)
+	$(CC) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
+
+-include $(OBJ:.o=.d)
+
+deps:
+	@scripts/install-deps
+
+corpus: deps
+	@kernel-corpus/prepare
+
+# Findings are the point of a scan, so they do not fail make; errors (exit 2) do.
+check: deps
+	@$(MAKE) --no-print-directory lockers
+	@if [ "$(KDIR)" = "$(CORPUS)" ]; then kernel-corpus/prepare; fi
+	@./lockers check -j $(J) -o $(O) --fail-on $(FAIL_ON) $(KDIR) $(M); rc=$$?; \
+	if [ $$rc -eq 1 ]; then echo "make check: findings at or above score $(FAIL_ON): see above and $(O)/lockers.json"; \
+	elif [ $$rc -ne 0 ]; then exit $$rc; fi
+
+test: deps
+	@$(MAKE) --no-print-directory lockers
+	@kernel-corpus/prepare
+	$(PYTEST) -q tests/
+
+bench: deps
+	@$(MAKE) --no-print-directory lockers
+	@kernel-corpus/prepare
+	/usr/bin/python3 tests/bench.py
+
+clean:
+	rm -rf build lockers
+
+.PHONY: all deps corpus check test bench clean

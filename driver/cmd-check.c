@@ -1,0 +1,150 @@
+/* lockers check: scan a tree, print ranked findings, write lockers.json. */
+#include "builtin.h"
+#include "../src/report/report.h"
+#include "../src/scan.h"
+#include "../src/util.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char usage_text[] =
+"usage: lockers check [options] [KDIR [PATH...]]\n"
+"\n"
+"Scan the kernel tree KDIR (default: .), or only PATHs inside it (directories\n"
+"or files, like coccicheck's M=), and print findings ranked by score.\n"
+"\n"
+"  -M, --path PATH      scan only PATH inside KDIR (repeatable)\n"
+"  -r, --rule NAME      run only this rule (repeatable; 'lockers rules' lists them)\n"
+"  -j, --jobs N         spatch processes in parallel (default: CPUs online)\n"
+"  -o, --output DIR     write lockers.json and run.json there (default: lockers-out)\n"
+"      --fail-on SCORE  exit 1 if a shown finding scores at least SCORE (default 60;\n"
+"                       101 never fails)\n"
+"      --timeout SEC    per-file spatch timeout (default 120)\n"
+"      --any-tree       scan a directory that is not a kernel tree\n"
+"      --headers        scan .h files too\n"
+"      --all            also show findings triaged intended or false-positive\n"
+"      --no-notes       print only the warning lines, not the score's reasons\n"
+"  -q, --quiet          no progress line and no summary on stderr\n"
+"      --spatch PROG    the spatch to run (default: spatch on PATH)\n"
+"      --rules-dir DIR  rules directory (default: cocci/ beside the binary)\n"
+"\n"
+"Output: path:line:col: warning: message [rule] score=N id=FINGERPRINT\n"
+"Exit: 0 clean, 1 finding >= --fail-on, 2 usage/input error, 130 interrupted.\n";
+
+enum { OPT_FAIL_ON = 256, OPT_TIMEOUT, OPT_ANY_TREE, OPT_HEADERS, OPT_ALL, OPT_NO_NOTES,
+       OPT_SPATCH, OPT_RULES_DIR };
+
+static int parse_int(const char *s, const char *what, int lo, int hi)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno || *end || end == s || v < lo || v > hi)
+		die("%s must be a number from %d to %d, not '%s'", what, lo, hi, s);
+	return (int)v;
+}
+
+int cmd_check(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "path", required_argument, NULL, 'M' },
+		{ "rule", required_argument, NULL, 'r' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
+		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+		{ "any-tree", no_argument, NULL, OPT_ANY_TREE },
+		{ "headers", no_argument, NULL, OPT_HEADERS },
+		{ "all", no_argument, NULL, OPT_ALL },
+		{ "no-notes", no_argument, NULL, OPT_NO_NOTES },
+		{ "spatch", required_argument, NULL, OPT_SPATCH },
+		{ "rules-dir", required_argument, NULL, OPT_RULES_DIR },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct scan_options so = { 0 };
+	struct report_options ro = { .notes = 1 };
+	const char *outdir = "lockers-out";
+	char *rules_dir = NULL;
+	int fail_on = 60, quiet = 0, c;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+
+	so.jobs = ncpu > 0 ? (int)ncpu : 1;
+	so.timeout = 120;
+	so.spatch = "spatch";
+	while ((c = getopt_long(argc, argv, "M:r:j:o:qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'M': strvec_push(&so.paths, optarg); break;
+		case 'r': strvec_push(&so.only_rules, optarg); break;
+		case 'j': so.jobs = parse_int(optarg, "--jobs", 1, 256); break;
+		case 'o': outdir = optarg; break;
+		case 'q': quiet = 1; break;
+		case OPT_FAIL_ON: fail_on = parse_int(optarg, "--fail-on", 0, 101); break;
+		case OPT_TIMEOUT: so.timeout = parse_int(optarg, "--timeout", 1, 86400); break;
+		case OPT_ANY_TREE: so.any_tree = 1; break;
+		case OPT_HEADERS: so.include_headers = 1; break;
+		case OPT_ALL: ro.show_all = 1; break;
+		case OPT_NO_NOTES: ro.notes = 0; break;
+		case OPT_SPATCH: so.spatch = optarg; break;
+		case OPT_RULES_DIR: free(rules_dir); rules_dir = xstrdup(optarg); break;
+		case 'h': fputs(usage_text, stdout); return EXIT_CLEAN;
+		default: fputs(usage_text, stderr); return EXIT_USAGE;
+		}
+	}
+	so.root = optind < argc ? argv[optind++] : ".";
+	for (; optind < argc; optind++)
+		strvec_push(&so.paths, argv[optind]);
+	so.rules_dir = rules_dir ? rules_dir : (rules_dir = rules_default_dir());
+	so.progress = !quiet && isatty(STDERR_FILENO);
+
+	struct scan_result res;
+	char err[1024];
+	if (scan_run(&so, &res, err, sizeof(err))) {
+		error_msg("%s", err);
+		strvec_clear(&so.paths);
+		strvec_clear(&so.only_rules);
+		free(rules_dir);
+		return EXIT_USAGE;
+	}
+
+	/* Findings go to stdout first: a bad output directory must not lose them. */
+	report_text(stdout, &res, &ro);
+	fflush(stdout);
+	if (!quiet)
+		report_summary(stderr, &res);
+
+	int rc = EXIT_CLEAN;
+	char *json = xasprintf("%s/lockers.json", outdir);
+	char *run = xasprintf("%s/run.json", outdir);
+	char *marker = xasprintf("%s/.lockers-output", outdir);
+	if (mkdir_p(outdir) || write_file_atomic(marker, "", 0) ||
+	    report_json_write(json, &res) || report_run_json_write(run, &res, so.jobs)) {
+		error_msg("cannot write the report to %s: %s", outdir, strerror(errno));
+		rc = EXIT_USAGE;
+	} else if (!quiet) {
+		fprintf(stderr, "lockers: wrote %s\n", json);
+	}
+	if (rc == EXIT_CLEAN) {
+		for (size_t i = 0; i < res.findings.nr; i++) {
+			const struct finding *f = res.findings.v[i];
+			int hidden = !ro.show_all && f->verdict && strcmp(f->verdict, "bug");
+			if (!hidden && f->score >= fail_on)
+				rc = EXIT_FINDINGS;
+		}
+	}
+	if (res.interrupted)
+		rc = 130;
+	free(json);
+	free(run);
+	free(marker);
+	scan_result_release(&res);
+	strvec_clear(&so.paths);
+	strvec_clear(&so.only_rules);
+	free(rules_dir);
+	return rc;
+}

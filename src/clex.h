@@ -1,0 +1,32 @@
+/*
+ * A small C tokenizer: identifiers, numbers, literals and punctuators with
+ * their line and column; comments and whitespace are skipped. It never
+ * fails: bytes it does not know become one-byte punctuators, so it is safe on
+ * any input (binary files, unterminated comments).
+ */
+#ifndef LOCKERS_CLEX_H
+#define LOCKERS_CLEX_H
+
+#include <stddef.h>
+
+enum tok_kind { TOK_EOF, TOK_IDENT, TOK_NUMBER, TOK_STRING, TOK_CHAR, TOK_PUNCT };
+
+struct token {
+	enum tok_kind kind;
+	const char *s;
+	size_t len;
+	unsigned line, col;	/* 1-based */
+};
+
+struct lexer {
+	const char *p, *end;
+	unsigned line;
+	const char *line_start;
+};
+
+void lexer_init(struct lexer *lx, const char *buf, size_t len);
+/* Next token into *t; returns 0 (and TOK_EOF) at the end. */
+int lexer_next(struct lexer *lx, struct token *t);
+int tok_is(const struct token *t, const char *s);
+
+#endif

@@ -1,0 +1,513 @@
+#include "pool.h"
+#include "rules.h"
+#include "strbuf.h"
+#include "strvec.h"
+#include "tree.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+volatile int pool_interrupted;
+
+/* Extra seconds past spatch's own --timeout before the pool kills it. */
+#define KILL_GRACE 30
+
+const char *file_status_name(enum file_status st)
+{
+	switch (st) {
+	case FILE_OK: return "ok";
+	case FILE_PARSE_ERROR: return "parse-error";
+	case FILE_TIMEOUT: return "timeout";
+	case FILE_CRASH: return "spatch-crash";
+	}
+	return "?";
+}
+
+struct job {
+	struct pool_task task;
+	pid_t pid;
+	int fd[2];			/* stdout, stderr; -1 once closed */
+	struct strbuf partial[2];	/* an unfinished line from each */
+	size_t cur;			/* file being handled, or SIZE_MAX */
+	size_t next;			/* files [0, next) are reported */
+	int cur_parse_error, cur_timeout;
+	double cur_started;
+	int killed;			/* by us, for the deadline */
+	char *groups_path;
+	struct strbuf last_err;
+};
+
+struct pool {
+	const struct pool_options *o;
+	const struct rule_set *rs;
+	const struct tree *t;
+	const struct pool_callbacks *cb;
+	struct pool_task *queue;
+	size_t qhead, qnr, qalloc;
+	struct job *jobs;
+	size_t nactive;
+	char **envp;
+	char **rule_broken;		/* per rule: why it cannot run, or NULL */
+	size_t files_total, files_done;
+	double last_progress;
+};
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	pool_interrupted = 1;
+}
+
+static void enqueue(struct pool *p, struct pool_task task)
+{
+	if (p->qnr == p->qalloc) {
+		p->qalloc = p->qalloc ? 2 * p->qalloc : 64;
+		p->queue = xrealloc(p->queue, p->qalloc * sizeof(*p->queue));
+	}
+	p->queue[p->qnr++] = task;
+}
+
+static char **build_env(const struct pool_options *o)
+{
+	struct strvec env = STRVEC_INIT;
+
+	for (char **e = environ; *e; e++)
+		if (!starts_with(*e, "LOCKERS_COCCI_DIR=") && !starts_with(*e, "LOCKERS_MACRO_INDEX=") &&
+		    !starts_with(*e, "PYTHONDONTWRITEBYTECODE="))
+			strvec_push(&env, *e);
+	strvec_pushf(&env, "LOCKERS_COCCI_DIR=%s", o->cocci_dir);
+	strvec_push(&env, "PYTHONDONTWRITEBYTECODE=1");	/* never write into cocci/ */
+	if (o->macro_index)
+		strvec_pushf(&env, "LOCKERS_MACRO_INDEX=%s", o->macro_index);
+	return env.v;
+}
+
+static void report(struct pool *p, struct job *j, size_t idx, enum file_status st, const char *detail)
+{
+	p->cb->file_done(p->cb->ctx, j->task.rule, j->task.files[idx], st, detail);
+	p->files_done++;
+}
+
+/* Report every file before `upto` that is not reported yet. */
+static void finish_upto(struct pool *p, struct job *j, size_t upto)
+{
+	while (j->next < upto && j->next < j->task.nfiles) {
+		size_t idx = j->next;
+		if (idx == j->cur && j->cur_timeout)
+			report(p, j, idx, FILE_TIMEOUT, "spatch's --timeout expired on this file");
+		else if (idx == j->cur && j->cur_parse_error)
+			report(p, j, idx, FILE_PARSE_ERROR, "spatch could not parse some functions; they were skipped");
+		else
+			report(p, j, idx, FILE_OK, NULL);
+		j->next++;
+	}
+}
+
+static size_t find_in_batch(const struct pool *p, const struct job *j, const char *path)
+{
+	for (size_t i = j->next; i < j->task.nfiles; i++)
+		if (!strcmp(p->t->v[j->task.files[i]].path, path))
+			return i;
+	return SIZE_MAX;
+}
+
+static void start_file(struct pool *p, struct job *j, size_t idx)
+{
+	finish_upto(p, j, idx);
+	j->cur = idx;
+	j->cur_parse_error = j->cur_timeout = 0;
+	j->cur_started = now_seconds();
+}
+
+static void stderr_line(struct pool *p, struct job *j, char *line)
+{
+	size_t idx;
+
+	if (*line) {
+		strbuf_reset(&j->last_err);
+		strbuf_addstr(&j->last_err, line);
+	}
+	if (starts_with(line, "HANDLING: ")) {
+		if ((idx = find_in_batch(p, j, line + strlen("HANDLING: "))) != SIZE_MAX)
+			start_file(p, j, idx);
+	} else if (starts_with(line, "Skipping: ")) {
+		/* spatch's own token check found nothing to match: done. */
+		if ((idx = find_in_batch(p, j, line + strlen("Skipping: "))) != SIZE_MAX) {
+			start_file(p, j, idx);
+			finish_upto(p, j, idx + 1);
+			j->cur = SIZE_MAX;
+		}
+	} else if (strstr(line, "error in ") && strstr(line, "set verbose_parsing")) {
+		if (j->cur != SIZE_MAX)
+			j->cur_parse_error = 1;
+	} else if (starts_with(line, "timeout (we abort)") || starts_with(line, "Timeout at ") ||
+		   !strcmp(line, "TIMEOUT")) {
+		if (j->cur != SIZE_MAX)
+			j->cur_timeout = 1;
+	}
+}
+
+static void drain(struct pool *p, struct job *j, int which)
+{
+	char buf[65536];
+
+	for (;;) {
+		ssize_t n = read(j->fd[which], buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
+		if (n <= 0) {
+			close(j->fd[which]);
+			j->fd[which] = -1;
+			n = 0;
+		}
+		struct strbuf *sb = &j->partial[which];
+		strbuf_add(sb, buf, (size_t)n);
+		size_t start = 0;
+		for (size_t i = 0; i < sb->len; i++) {
+			if (sb->buf[i] != '\n' && !(n == 0 && i + 1 == sb->len))
+				continue;
+			size_t end = sb->buf[i] == '\n' ? i : i + 1;
+			sb->buf[end] = '\0';
+			if (which == 0)
+				p->cb->stdout_line(p->cb->ctx, j->task.rule, sb->buf + start, end - start);
+			else
+				stderr_line(p, j, sb->buf + start);
+			start = i + 1;
+		}
+		if (start) {
+			memmove(sb->buf, sb->buf + start, sb->len - start);
+			sb->len -= start;
+			sb->buf[sb->len] = '\0';
+		}
+		if (n == 0)
+			return;
+	}
+}
+
+static int write_groups(const struct pool *p, const struct pool_task *task, char **path_out)
+{
+	char *path = xasprintf("%s/lockers-groups-XXXXXX", p->o->tmpdir);
+	int fd = mkstemp(path);
+	struct strbuf sb = STRBUF_INIT;
+
+	if (fd < 0) {
+		free(path);
+		return -1;
+	}
+	for (size_t i = 0; i < task->nfiles; i++)
+		strbuf_addf(&sb, "%s\n\n", p->t->v[task->files[i]].path);
+	const char *s = sb.buf;
+	size_t left = sb.len;
+	while (left) {
+		ssize_t n = write(fd, s, left);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+			close(fd);
+			unlink(path);
+			free(path);
+			strbuf_release(&sb);
+			errno = e;
+			return -1;
+		}
+		s += n;
+		left -= (size_t)n;
+	}
+	close(fd);
+	strbuf_release(&sb);
+	*path_out = path;
+	return 0;
+}
+
+/* Start one task; returns 0, or an errno value from spawning spatch. */
+static int start_job(struct pool *p, struct job *j, struct pool_task task)
+{
+	const struct rule *r = &p->rs->v[task.rule];
+	struct strvec argv = STRVEC_INIT;
+	int out[2], errp[2];
+	int rc;
+
+	memset(j, 0, sizeof(*j));
+	j->task = task;
+	j->cur = SIZE_MAX;
+	j->fd[0] = j->fd[1] = -1;
+	strbuf_init(&j->partial[0], 0);
+	strbuf_init(&j->partial[1], 0);
+	strbuf_init(&j->last_err, 0);
+	if (write_groups(p, &task, &j->groups_path))
+		return errno;
+
+	strvec_push(&argv, p->o->spatch);
+	strvec_push(&argv, "--sp-file");
+	strvec_push(&argv, r->path);
+	strvec_push(&argv, "--no-includes");
+	strvec_push(&argv, "--parse-error-msg");
+	strvec_push(&argv, "--timeout");
+	strvec_pushf(&argv, "%d", p->o->timeout);
+	for (size_t i = 0; i < r->options.nr; i++)
+		strvec_push(&argv, r->options.v[i]);
+	strvec_push(&argv, "--file-groups");
+	strvec_push(&argv, j->groups_path);
+
+	if (pipe2(out, O_CLOEXEC) || pipe2(errp, O_CLOEXEC)) {
+		rc = errno;
+		strvec_clear(&argv);
+		return rc;
+	}
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
+	sigset_t none, dfl;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, errp[1], 2);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addchdir_np(&fa, p->t->root);
+	posix_spawnattr_init(&attr);
+	sigemptyset(&none);
+	sigemptyset(&dfl);
+	sigaddset(&dfl, SIGINT);
+	sigaddset(&dfl, SIGTERM);
+	sigaddset(&dfl, SIGPIPE);
+	posix_spawnattr_setsigmask(&attr, &none);
+	posix_spawnattr_setsigdefault(&attr, &dfl);
+	posix_spawnattr_setpgroup(&attr, 0);	/* own group: we kill it whole */
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
+					POSIX_SPAWN_SETPGROUP);
+	rc = posix_spawnp(&j->pid, p->o->spatch, &fa, &attr, argv.v, p->envp);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&attr);
+	strvec_clear(&argv);
+	close(out[1]);
+	close(errp[1]);
+	if (rc) {
+		close(out[0]);
+		close(errp[0]);
+		return rc;
+	}
+	j->fd[0] = out[0];
+	j->fd[1] = errp[0];
+	fcntl(j->fd[0], F_SETFL, O_NONBLOCK);
+	fcntl(j->fd[1], F_SETFL, O_NONBLOCK);
+	j->cur_started = now_seconds();
+	return 0;
+}
+
+static void release_job(struct job *j)
+{
+	for (int i = 0; i < 2; i++) {
+		if (j->fd[i] >= 0)
+			close(j->fd[i]);
+		strbuf_release(&j->partial[i]);
+	}
+	strbuf_release(&j->last_err);
+	if (j->groups_path) {
+		unlink(j->groups_path);
+		free(j->groups_path);
+	}
+	free(j->task.files);
+}
+
+/* The child has exited: report its files, requeue what it did not reach. */
+static void finish_job(struct pool *p, struct job *j, int status)
+{
+	int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && !j->killed;
+
+	if (ok) {
+		finish_upto(p, j, j->task.nfiles);
+		return;
+	}
+	struct strbuf why = STRBUF_INIT;
+	if (j->killed)
+		strbuf_addf(&why, "no progress for %d s: killed", p->o->timeout + KILL_GRACE);
+	else if (WIFSIGNALED(status))
+		strbuf_addf(&why, "spatch killed by signal %d", WTERMSIG(status));
+	else
+		strbuf_addf(&why, "spatch exited with status %d", WEXITSTATUS(status));
+	if (j->last_err.len && !j->killed)
+		strbuf_addf(&why, ": %s", j->last_err.buf);
+
+	if (j->cur == SIZE_MAX) {
+		/* It died before handling any file: the rule itself cannot run. */
+		if (!p->rule_broken[j->task.rule])
+			p->rule_broken[j->task.rule] = xstrdup(why.buf);
+		finish_upto(p, j, 0);
+		for (size_t i = j->next; i < j->task.nfiles; i++)
+			report(p, j, i, FILE_CRASH, why.buf);
+		j->next = j->task.nfiles;
+	} else {
+		size_t bad = j->cur;
+		finish_upto(p, j, bad);
+		report(p, j, bad, j->killed ? FILE_TIMEOUT : FILE_CRASH, why.buf);
+		j->next = bad + 1;
+		if (j->next < j->task.nfiles) {
+			struct pool_task rest = { j->task.rule, NULL, j->task.nfiles - j->next };
+			rest.files = xmalloc(rest.nfiles * sizeof(*rest.files));
+			memcpy(rest.files, j->task.files + j->next, rest.nfiles * sizeof(*rest.files));
+			enqueue(p, rest);
+			j->next = j->task.nfiles;
+		}
+	}
+	strbuf_release(&why);
+}
+
+static void kill_all(struct pool *p)
+{
+	for (size_t i = 0; i < p->nactive; i++)
+		kill(-p->jobs[i].pid, SIGTERM);
+	double until = now_seconds() + 3;
+	for (size_t i = 0; i < p->nactive; i++) {
+		int status;
+		while (waitpid(p->jobs[i].pid, &status, WNOHANG) == 0) {
+			if (now_seconds() > until) {
+				kill(-p->jobs[i].pid, SIGKILL);
+				waitpid(p->jobs[i].pid, &status, 0);
+				break;
+			}
+			usleep(20000);
+		}
+		release_job(&p->jobs[i]);
+	}
+	p->nactive = 0;
+}
+
+static void progress(struct pool *p, int final)
+{
+	double now = now_seconds();
+
+	if (!p->o->progress || (!final && now - p->last_progress < 0.25))
+		return;
+	p->last_progress = now;
+	fprintf(stderr, "\rlockers: spatch %zu/%zu file-rule runs, %zu running%s",
+		p->files_done, p->files_total, p->nactive, final ? "\n" : "   ");
+	fflush(stderr);
+}
+
+int pool_run(const struct pool_options *o, const struct rule_set *rs,
+	     const struct tree *t, struct pool_task *tasks, size_t ntasks,
+	     const struct pool_callbacks *cb, char *err, size_t errlen)
+{
+	struct pool p = { .o = o, .rs = rs, .t = t, .cb = cb };
+	struct sigaction sa, old_int, old_term;
+	int rc = 0;
+	int jobs = o->jobs > 0 ? o->jobs : 1;
+
+	p.jobs = xcalloc((size_t)jobs, sizeof(*p.jobs));
+	p.rule_broken = xcalloc(rs->nr ? rs->nr : 1, sizeof(*p.rule_broken));
+	p.envp = build_env(o);
+	for (size_t i = 0; i < ntasks; i++) {
+		enqueue(&p, tasks[i]);
+		p.files_total += tasks[i].nfiles;
+		tasks[i].files = NULL;	/* the queue owns them now */
+	}
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+
+	while (p.qhead < p.qnr || p.nactive) {
+		if (pool_interrupted) {
+			kill_all(&p);
+			rc = 1;
+			break;
+		}
+		while (p.nactive < (size_t)jobs && p.qhead < p.qnr) {
+			struct pool_task task = p.queue[p.qhead++];
+			const char *broken = p.rule_broken[task.rule];
+			if (broken) {
+				for (size_t i = 0; i < task.nfiles; i++) {
+					cb->file_done(cb->ctx, task.rule, task.files[i], FILE_CRASH, broken);
+					p.files_done++;
+				}
+				free(task.files);
+				continue;
+			}
+			struct job *j = &p.jobs[p.nactive];
+			int e = start_job(&p, j, task);
+			if (e) {
+				snprintf(err, errlen, "cannot run '%s': %s%s", o->spatch, strerror(e),
+					 e == ENOENT ? " (install coccinelle: make deps)" : "");
+				release_job(j);
+				kill_all(&p);
+				rc = -1;
+				goto out;
+			}
+			p.nactive++;
+		}
+
+		struct pollfd pfd[2 * jobs];
+		size_t owner[2 * jobs];
+		int which[2 * jobs];
+		nfds_t n = 0;
+		for (size_t i = 0; i < p.nactive; i++) {
+			for (int w = 0; w < 2; w++) {
+				if (p.jobs[i].fd[w] < 0)
+					continue;
+				pfd[n].fd = p.jobs[i].fd[w];
+				pfd[n].events = POLLIN;
+				owner[n] = i;
+				which[n] = w;
+				n++;
+			}
+		}
+		if (n && poll(pfd, n, 250) < 0 && errno != EINTR) {
+			snprintf(err, errlen, "poll: %s", strerror(errno));
+			kill_all(&p);
+			rc = -1;
+			goto out;
+		}
+		for (nfds_t k = 0; k < n; k++)
+			if (pfd[k].revents)
+				drain(&p, &p.jobs[owner[k]], which[k]);
+
+		double now = now_seconds();
+		for (size_t i = 0; i < p.nactive;) {
+			struct job *j = &p.jobs[i];
+			if (!j->killed && now - j->cur_started > o->timeout + KILL_GRACE) {
+				kill(-j->pid, SIGKILL);
+				j->killed = 1;
+			}
+			if (j->fd[0] >= 0 || j->fd[1] >= 0) {
+				i++;
+				continue;
+			}
+			int status;
+			if (waitpid(j->pid, &status, 0) < 0)
+				status = 0;
+			finish_job(&p, j, status);
+			release_job(j);
+			p.jobs[i] = p.jobs[--p.nactive];
+		}
+		progress(&p, 0);
+	}
+	progress(&p, 1);
+out:
+	for (size_t i = p.qhead; i < p.qnr; i++)
+		free(p.queue[i].files);
+	free(p.queue);
+	free(p.jobs);
+	for (size_t i = 0; i < rs->nr; i++)
+		free(p.rule_broken[i]);
+	free(p.rule_broken);
+	for (char **e = p.envp; *e; e++)
+		free(*e);
+	free(p.envp);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	return rc;
+}

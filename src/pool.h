@@ -1,0 +1,63 @@
+/*
+ * A pool of spatch processes. Each task runs one rule over a batch of files
+ * (spatch --file-groups, one file per group, so no bindings cross files) in
+ * a child started with posix_spawn and an argv, in its own process group.
+ * The pool follows spatch's stderr to know which file is being handled, so
+ * a file that times out or crashes spatch is reported alone and the rest of
+ * its batch is run again without it.
+ */
+#ifndef LOCKERS_POOL_H
+#define LOCKERS_POOL_H
+
+#include <stddef.h>
+
+struct rule_set;
+struct tree;
+
+enum file_status {
+	FILE_OK,
+	FILE_PARSE_ERROR,	/* spatch skipped functions it could not parse */
+	FILE_TIMEOUT,
+	FILE_CRASH,		/* spatch died or exited non-zero on this file */
+};
+
+const char *file_status_name(enum file_status st);
+
+struct pool_task {
+	size_t rule;		/* index in the rule set */
+	size_t *files;		/* indexes in the tree, owned by the task */
+	size_t nfiles;
+};
+
+struct pool_callbacks {
+	void *ctx;
+	/* A line spatch printed on stdout while running `rule`. */
+	void (*stdout_line)(void *ctx, size_t rule, const char *line, size_t len);
+	/* A file is finished for `rule`; detail explains a failure (or NULL). */
+	void (*file_done)(void *ctx, size_t rule, size_t file, enum file_status st,
+			  const char *detail);
+};
+
+struct pool_options {
+	int jobs;
+	int timeout;		/* seconds per file, passed to spatch and enforced */
+	const char *spatch;	/* program name or path */
+	const char *cocci_dir;
+	const char *macro_index;	/* or NULL */
+	const char *tmpdir;
+	int progress;		/* print a progress line on stderr */
+};
+
+/*
+ * Run the tasks. Returns 0 when all ran, 1 when interrupted by SIGINT or
+ * SIGTERM (children are killed and reaped; files not finished get no
+ * file_done call), -1 with err set when spatch cannot be started at all.
+ */
+int pool_run(const struct pool_options *o, const struct rule_set *rs,
+	     const struct tree *t, struct pool_task *tasks, size_t ntasks,
+	     const struct pool_callbacks *cb, char *err, size_t errlen);
+
+/* Set by the signal handler the pool installs; readable by callers. */
+extern volatile int pool_interrupted;
+
+#endif

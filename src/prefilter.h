@@ -1,0 +1,30 @@
+/*
+ * Which files can possibly match which rules. A file is given to spatch for
+ * a rule only if it contains a token of every "// Requires:" group of the
+ * rule and passes the rule's named "// Prefilter:" check. Both only prove
+ * that a file cannot match: they must never drop a file the rule would match.
+ */
+#ifndef LOCKERS_PREFILTER_H
+#define LOCKERS_PREFILTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct rule;
+
+/* The set of tokens (identifiers and punctuators) of one file, hashed. */
+struct tokset {
+	uint64_t *slots;
+	size_t cap, nr;
+};
+
+void tokset_build(struct tokset *ts, const char *text, size_t len);
+void tokset_release(struct tokset *ts);
+int tokset_has(const struct tokset *ts, const char *tok);
+
+int prefilter_named_exists(const char *name);
+/* 1 if the rule may match this file, 0 if it provably cannot. */
+int prefilter_matches(const struct rule *r, const struct tokset *ts,
+		      const char *text, size_t len);
+
+#endif

@@ -1,0 +1,162 @@
+#include "report.h"
+#include "../scan.h"
+#include "../score.h"
+#include "../util.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+static json_t *finding_json(const struct finding *f)
+{
+	json_t *o = json_object();
+	json_t *ev = json_object();
+	json_t *reasons = json_array();
+
+	json_object_set_new(o, "id", json_string(f->id));
+	json_object_set_new(o, "rule", json_string(f->rule));
+	json_object_set_new(o, "path", json_string(f->path));
+	json_object_set_new(o, "line", json_integer(f->line));
+	json_object_set_new(o, "column", json_integer(f->col));
+	json_object_set_new(o, "function", json_string(f->function));
+	json_object_set_new(o, "key", json_string(f->key));
+	json_object_set_new(o, "message", json_string(f->message));
+	json_object_set_new(o, "score", json_integer(f->score));
+	json_object_set_new(o, "class", json_string(score_class(f->score)));
+	if (f->verdict) {
+		json_object_set_new(o, "verdict", json_string(f->verdict));
+		json_object_set_new(o, "verdict_why", json_string(f->verdict_why ? f->verdict_why : ""));
+	}
+	for (size_t i = 0; i < f->nreasons; i++) {
+		json_t *r = json_object();
+		json_object_set_new(r, "points", json_integer(f->reasons[i].points));
+		json_object_set_new(r, "why", json_string(f->reasons[i].why));
+		json_array_append_new(reasons, r);
+	}
+	json_object_set_new(o, "reasons", reasons);
+	for (size_t i = 0; i < f->nev; i++)
+		json_object_set_new(ev, f->ev[i].name, json_string(f->ev[i].value));
+	json_object_set_new(o, "evidence", ev);
+	return o;
+}
+
+static json_t *summary_json(const struct scan_result *res)
+{
+	const struct tree_stats *st = &res->tree.st;
+	json_t *s = json_object();
+	json_t *per_rule = json_object();
+	json_t *fails = json_array();
+	json_t *skipped = json_object();
+	json_t *problems = json_array();
+	json_t *rerr = json_array();
+
+	json_object_set_new(s, "partial", json_boolean(res->interrupted));
+	json_object_set_new(s, "files_seen", json_integer((json_int_t)st->files_seen));
+	json_object_set_new(s, "c_files", json_integer((json_int_t)st->c_files));
+	json_object_set_new(s, "candidates", json_integer((json_int_t)res->files_candidate));
+	json_object_set_new(s, "runs", json_integer((json_int_t)res->runs_done));
+	json_object_set_new(s, "failed", json_integer((json_int_t)res->nfailures));
+	json_object_set_new(s, "parse_errors", json_integer((json_int_t)scan_count_failures(res, FILE_PARSE_ERROR)));
+	json_object_set_new(s, "timeouts", json_integer((json_int_t)scan_count_failures(res, FILE_TIMEOUT)));
+	json_object_set_new(s, "crashes", json_integer((json_int_t)scan_count_failures(res, FILE_CRASH)));
+	json_object_set_new(skipped, "not_c", json_integer((json_int_t)st->skipped_other));
+	json_object_set_new(skipped, "generated", json_integer((json_int_t)st->skipped_generated));
+	json_object_set_new(skipped, "symlinked_dirs", json_integer((json_int_t)st->skipped_symlink_dirs));
+	json_object_set_new(skipped, "duplicates", json_integer((json_int_t)st->skipped_duplicates));
+	json_object_set_new(skipped, "binary", json_integer((json_int_t)res->skipped_binary));
+	json_object_set_new(skipped, "unreadable", json_integer((json_int_t)st->unreadable));
+	json_object_set_new(s, "skipped", skipped);
+	for (size_t r = 0; r < res->rules.nr; r++) {
+		json_t *pr = json_object();
+		size_t n = 0;
+		for (size_t i = 0; i < res->findings.nr; i++)
+			n += !strcmp(res->findings.v[i]->rule, res->rules.v[r].name);
+		json_object_set_new(pr, "candidates", json_integer((json_int_t)res->candidates[r]));
+		json_object_set_new(pr, "findings", json_integer((json_int_t)n));
+		json_object_set_new(per_rule, res->rules.v[r].name, pr);
+	}
+	json_object_set_new(s, "rules", per_rule);
+	for (size_t i = 0; i < res->nfailures; i++) {
+		const struct file_failure *ff = &res->failures[i];
+		json_t *f = json_object();
+		json_object_set_new(f, "path", json_string(ff->path));
+		json_object_set_new(f, "rule", json_string(ff->rule));
+		json_object_set_new(f, "reason", json_string(file_status_name(ff->status)));
+		json_object_set_new(f, "detail", json_string(ff->detail));
+		json_array_append_new(fails, f);
+	}
+	json_object_set_new(s, "failures", fails);
+	for (size_t i = 0; i < res->tree.problems.nr; i++)
+		json_array_append_new(problems, json_string(res->tree.problems.v[i]));
+	json_object_set_new(s, "problems", problems);
+	for (size_t i = 0; i < res->record_errors.nr; i++)
+		json_array_append_new(rerr, json_string(res->record_errors.v[i]));
+	json_object_set_new(s, "record_errors", rerr);
+	return s;
+}
+
+static int dump_atomic(const char *path, json_t *root)
+{
+	char *text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
+	int rc, e;
+
+	if (!text) {
+		errno = ENOMEM;
+		return -1;
+	}
+	size_t n = strlen(text);
+	char *withnl = xmalloc(n + 2);
+	memcpy(withnl, text, n);
+	withnl[n] = '\n';
+	rc = write_file_atomic(path, withnl, n + 1);
+	e = errno;
+	free(withnl);
+	free(text);
+	errno = e;
+	return rc;
+}
+
+int report_json_write(const char *path, const struct scan_result *res)
+{
+	json_t *root = json_object();
+	json_t *rules = json_array();
+	json_t *findings = json_array();
+
+	json_object_set_new(root, "tool", json_string("lockers"));
+	json_object_set_new(root, "format", json_integer(1));
+	json_object_set_new(root, "tree", json_string(res->tree.root));
+	for (size_t r = 0; r < res->rules.nr; r++) {
+		const struct rule *ru = &res->rules.v[r];
+		json_t *o = json_object();
+		json_object_set_new(o, "name", json_string(ru->name));
+		json_object_set_new(o, "confidence", json_string(ru->confidence));
+		json_object_set_new(o, "summary", json_string(ru->summary));
+		json_array_append_new(rules, o);
+	}
+	json_object_set_new(root, "rules", rules);
+	json_object_set_new(root, "summary", summary_json(res));
+	for (size_t i = 0; i < res->findings.nr; i++)
+		json_array_append_new(findings, finding_json(res->findings.v[i]));
+	json_object_set_new(root, "findings", findings);
+	int rc = dump_atomic(path, root);
+	json_decref(root);
+	return rc;
+}
+
+int report_run_json_write(const char *path, const struct scan_result *res, int jobs)
+{
+	json_t *root = json_object();
+	json_t *sec = json_object();
+
+	json_object_set_new(root, "jobs", json_integer(jobs));
+	json_object_set_new(sec, "walk", json_real(res->t_walk));
+	json_object_set_new(sec, "prefilter", json_real(res->t_prefilter));
+	json_object_set_new(sec, "spatch", json_real(res->t_spatch));
+	json_object_set_new(sec, "total", json_real(res->t_total));
+	json_object_set_new(root, "seconds", sec);
+	json_object_set_new(root, "partial", json_boolean(res->interrupted));
+	int rc = dump_atomic(path, root);
+	json_decref(root);
+	return rc;
+}

@@ -1,0 +1,26 @@
+/* Writers over a finished scan; none of them re-runs a stage. */
+#ifndef LOCKERS_REPORT_H
+#define LOCKERS_REPORT_H
+
+#include <stdio.h>
+
+struct scan_result;
+
+struct report_options {
+	int notes;		/* text: print the score's reasons under each finding */
+	int show_all;		/* include findings triaged intended / false-positive */
+};
+
+/* Compiler-style lines: path:line:col: warning: message [rule] score=N id=ID */
+void report_text(FILE *out, const struct scan_result *res, const struct report_options *o);
+/* The one-paragraph summary printed on stderr at the end of a scan. */
+void report_summary(FILE *out, const struct scan_result *res);
+/*
+ * lockers.json: every finding with evidence and reasons, and the summary.
+ * Deterministic: the same tree gives the same bytes whatever -j; times go
+ * to run.json instead. Returns 0, or -1 with errno set.
+ */
+int report_json_write(const char *path, const struct scan_result *res);
+int report_run_json_write(const char *path, const struct scan_result *res, int jobs);
+
+#endif

@@ -1,0 +1,63 @@
+#include "report.h"
+#include "../scan.h"
+
+#include <string.h>
+
+static int hidden(const struct finding *f, const struct report_options *o)
+{
+	return !o->show_all && f->verdict &&
+	       (!strcmp(f->verdict, "intended") || !strcmp(f->verdict, "false-positive"));
+}
+
+void report_text(FILE *out, const struct scan_result *res, const struct report_options *o)
+{
+	for (size_t i = 0; i < res->findings.nr; i++) {
+		const struct finding *f = res->findings.v[i];
+		if (hidden(f, o))
+			continue;
+		fprintf(out, "%s:%u:%u: warning: %s [%s] score=%d id=%s", f->path, f->line, f->col,
+			f->message, f->rule, f->score, f->id);
+		if (f->verdict)
+			fprintf(out, " verdict=%s", f->verdict);
+		fputc('\n', out);
+		if (!o->notes)
+			continue;
+		fprintf(out, "%s:%u:%u: note: in %s(): score %d (%s):", f->path, f->line, f->col,
+			*f->function ? f->function : "?", f->score, score_class(f->score));
+		for (size_t k = 0; k < f->nreasons; k++)
+			fprintf(out, "%s %+d %s", k ? ";" : "", f->reasons[k].points, f->reasons[k].why);
+		fputc('\n', out);
+	}
+}
+
+void report_summary(FILE *out, const struct scan_result *res)
+{
+	const struct tree_stats *st = &res->tree.st;
+
+	fprintf(out, "lockers: %s%lu files seen, %lu C files, %zu candidates after prefilter, "
+		"%zu file-rule runs, %zu findings in %.1f s\n",
+		res->interrupted ? "INTERRUPTED, report is partial: " : "",
+		st->files_seen, st->c_files, res->files_candidate, res->runs_done,
+		res->findings.nr, res->t_total);
+	fprintf(out, "lockers: failed: %zu parse error (functions skipped), %zu timeout, "
+		"%zu spatch crash; %lu binary, %lu unreadable\n",
+		scan_count_failures(res, FILE_PARSE_ERROR), scan_count_failures(res, FILE_TIMEOUT),
+		scan_count_failures(res, FILE_CRASH), res->skipped_binary, st->unreadable);
+	for (size_t r = 0; r < res->rules.nr; r++) {
+		size_t n = 0;
+		for (size_t i = 0; i < res->findings.nr; i++)
+			n += !strcmp(res->findings.v[i]->rule, res->rules.v[r].name);
+		fprintf(out, "lockers:   %-28s %5zu candidates %5zu findings\n", res->rules.v[r].name,
+			res->candidates[r], n);
+	}
+	for (size_t i = 0; i < res->nfailures; i++) {
+		const struct file_failure *ff = &res->failures[i];
+		if (ff->status == FILE_TIMEOUT || ff->status == FILE_CRASH)
+			fprintf(out, "lockers: %s: %s [%s]: %s\n", ff->path, file_status_name(ff->status),
+				ff->rule, ff->detail);
+	}
+	for (size_t i = 0; i < res->record_errors.nr; i++)
+		fprintf(out, "lockers: rule error: %s\n", res->record_errors.v[i]);
+	for (size_t i = 0; i < res->tree.problems.nr; i++)
+		fprintf(out, "lockers: skipped %s\n", res->tree.problems.v[i]);
+}

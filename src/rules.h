@@ -1,0 +1,42 @@
+/* The rule set: the .cocci files of a directory and what their headers declare. */
+#ifndef LOCKERS_RULES_H
+#define LOCKERS_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "strvec.h"
+
+struct rule {
+	char *name;		/* "Rule:", equal to the file's base name */
+	char *path;		/* absolute path of the .cocci file */
+	char *summary;		/* first paragraph of the /// lines */
+	char *doc;		/* all /// lines */
+	char *confidence;	/* "High", "Moderate" or "Low" */
+	int base_score;
+	struct strvec *requires;	/* each an any-of token group */
+	size_t nrequires;
+	char *prefilter;	/* named check in prefilter.c, or NULL */
+	struct strvec options;	/* extra spatch options */
+	uint64_t hash;		/* of the file's bytes, for the cache */
+};
+
+struct rule_set {
+	char *dir;
+	struct rule *v;
+	size_t nr;
+};
+
+/*
+ * Load every *.cocci in dir, sorted by name. With `only` non-empty, keep
+ * only those rules (an unknown name is an error). Returns 0, or -1 with a
+ * message in err.
+ */
+int rules_load(struct rule_set *rs, const char *dir, const struct strvec *only,
+	       char *err, size_t errlen);
+void rules_release(struct rule_set *rs);
+const struct rule *rules_find(const struct rule_set *rs, const char *name);
+/* The default rules directory: $LOCKERS_RULES_DIR, else cocci/ beside the binary. */
+char *rules_default_dir(void);
+
+#endif

@@ -1,0 +1,59 @@
+/*
+ * The pipeline, and nothing else: walk the tree, prefilter files per rule,
+ * run spatch over the candidates, parse records, score, fingerprint, sort.
+ */
+#ifndef LOCKERS_SCAN_H
+#define LOCKERS_SCAN_H
+
+#include <stddef.h>
+
+#include "finding.h"
+#include "pool.h"
+#include "rules.h"
+#include "strvec.h"
+#include "tree.h"
+
+struct scan_options {
+	const char *root;
+	struct strvec paths;		/* M=: subdirectories or files, or empty */
+	struct strvec only_rules;	/* --rule: empty means all */
+	const char *rules_dir;
+	const char *spatch;
+	const char *macro_index;
+	int any_tree;			/* skip the kernel-tree check */
+	int include_headers;
+	int jobs;
+	int timeout;
+	int progress;
+};
+
+struct file_failure {
+	char *path;
+	const char *rule;
+	enum file_status status;
+	char *detail;
+};
+
+struct scan_result {
+	struct tree tree;
+	struct rule_set rules;
+	struct finding_list findings;
+
+	size_t *candidates;		/* per rule: files given to spatch */
+	size_t files_candidate;		/* files given to spatch for some rule */
+	size_t runs_done;		/* file-rule runs finished */
+	unsigned long skipped_binary;
+	struct file_failure *failures;	/* sorted by path, rule */
+	size_t nfailures, afailures;
+	struct strvec record_errors;	/* malformed record lines */
+	int interrupted;
+
+	double t_walk, t_prefilter, t_spatch, t_total;
+};
+
+/* Returns 0 (also when interrupted: see res->interrupted), or -1 with err set. */
+int scan_run(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen);
+void scan_result_release(struct scan_result *res);
+size_t scan_count_failures(const struct scan_result *res, enum file_status st);
+
+#endif

@@ -1,0 +1,49 @@
+#include "score.h"
+#include "finding.h"
+#include "rules.h"
+#include "strbuf.h"
+
+#include <string.h>
+
+static const struct weight weights[] = {
+#define WEIGHT(rule, name, points, why) { rule, name, points, why },
+#include "weights.def"
+#undef WEIGHT
+};
+
+const struct weight *score_weights(size_t *n)
+{
+	*n = sizeof(weights) / sizeof(weights[0]);
+	return weights;
+}
+
+int evidence_present(const char *value)
+{
+	return value && *value && strcmp(value, "0");
+}
+
+void score_finding(struct finding *f, const struct rule *r)
+{
+	struct strbuf why = STRBUF_INIT;
+	int score = r ? r->base_score : 50;
+
+	strbuf_addf(&why, "base: rule confidence %s", r ? r->confidence : "unknown");
+	finding_add_reason(f, score, why.buf);
+	for (size_t i = 0; i < sizeof(weights) / sizeof(weights[0]); i++) {
+		const struct weight *w = &weights[i];
+		if (strcmp(w->rule, "*") && strcmp(w->rule, f->rule))
+			continue;
+		const char *v = finding_evidence(f, w->name);
+		if (!evidence_present(v))
+			continue;
+		strbuf_reset(&why);
+		if (strcmp(v, "1"))
+			strbuf_addf(&why, "%s (%s=%s)", w->why, w->name, v);
+		else
+			strbuf_addf(&why, "%s (%s)", w->why, w->name);
+		finding_add_reason(f, w->points, why.buf);
+		score += w->points;
+	}
+	strbuf_release(&why);
+	f->score = score < 0 ? 0 : score > 100 ? 100 : score;
+}

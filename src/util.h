@@ -1,0 +1,48 @@
+/* Small helpers every stage uses: allocation that cannot fail, errors, files. */
+#ifndef LOCKERS_UTIL_H
+#define LOCKERS_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Exit codes, documented in README.md. */
+enum {
+	EXIT_CLEAN = 0,
+	EXIT_FINDINGS = 1,	/* a finding at or above --fail-on */
+	EXIT_USAGE = 2,		/* bad usage or bad input */
+};
+
+extern const char *progname;
+
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void error_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warning_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+int starts_with(const char *s, const char *prefix);
+int ends_with(const char *s, const char *suffix);
+
+/* mkdir -p; 0 or -1 with errno. */
+int mkdir_p(const char *path);
+/*
+ * Write data to path atomically: a temporary file in the same directory,
+ * fsync, rename. Returns 0, or -1 with errno set and path untouched.
+ */
+int write_file_atomic(const char *path, const void *data, size_t len);
+
+/* Seconds since an arbitrary origin, monotonic. */
+double now_seconds(void);
+
+/* 64-bit hash of bytes (xxHash3), and its fixed-width hex form. */
+uint64_t hash_bytes(const void *data, size_t len);
+void hash_hex(uint64_t h, char out[17]);
+
+#endif

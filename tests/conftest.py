@@ -1,0 +1,58 @@
+"""Shared helpers for the lockers test suite (run with /usr/bin/python3 -m pytest)."""
+import json
+import os
+import subprocess
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+LOCKERS = ROOT / "lockers"
+CORPUS = ROOT / "kernel-corpus" / "linux-source-6.1"
+
+
+def run_lockers(args, check_rc=None, env=None, timeout=3600):
+    """Run ./lockers with args; returns the CompletedProcess."""
+    full_env = dict(os.environ)
+    if env:
+        full_env.update(env)
+    proc = subprocess.run([str(LOCKERS)] + [str(a) for a in args], capture_output=True,
+                          text=True, env=full_env, timeout=timeout)
+    if check_rc is not None and proc.returncode not in (
+            check_rc if isinstance(check_rc, tuple) else (check_rc,)):
+        raise AssertionError("lockers %s exited %d\nstdout:\n%s\nstderr:\n%s" % (
+            " ".join(map(str, args)), proc.returncode, proc.stdout[-4000:], proc.stderr[-4000:]))
+    return proc
+
+
+def scan(tree, outdir, rules=(), paths=(), any_tree=True, extra=()):
+    """Scan and return (process, parsed lockers.json)."""
+    args = ["check", "-q", "--no-notes", "--fail-on", "101", "-o", outdir]
+    if any_tree:
+        args.append("--any-tree")
+    for r in rules:
+        args += ["-r", r]
+    args += list(extra)
+    args.append(tree)
+    args += list(paths)
+    proc = run_lockers(args, check_rc=0)
+    with open(os.path.join(outdir, "lockers.json")) as f:
+        return proc, json.load(f)
+
+
+def class_of(score):
+    """The score bands of src/finding.c:score_class()."""
+    return "bug" if score >= 60 else "intended" if score >= 30 else "false-positive"
+
+
+@pytest.fixture(scope="session")
+def lockers_built():
+    assert LOCKERS.exists(), "build lockers first: make"
+    return LOCKERS
+
+
+@pytest.fixture(scope="session")
+def corpus():
+    if not (CORPUS / ".lockers-corpus").exists():
+        pytest.fail("the 6.1 corpus is not prepared: run kernel-corpus/prepare (make test does)")
+    return CORPUS

@@ -1,0 +1,64 @@
+"""Each testcases/<rule>/*.c carries its expected findings (testcases/README.md)."""
+import difflib
+import functools
+import pathlib
+import re
+import tempfile
+
+import pytest
+
+from conftest import ROOT, class_of, scan
+
+TESTCASES = ROOT / "testcases"
+RULES = {p.stem for p in (ROOT / "cocci").glob("*.cocci")}
+
+
+def parse_expectations(path):
+    text = path.read_text(errors="replace")
+    rules = [path.parent.name]
+    m = re.search(r"^\s*\*\s*check-rules:\s*(.+)$", text, re.M)
+    if m:
+        rules = m.group(1).split()
+    m = re.search(r"check-output-start[^\n]*\n(.*?)^[ \t]*\*?[ \t]*check-output-end", text, re.S | re.M)
+    if not m:
+        raise AssertionError("%s: no check-output-start/check-output-end block" % path)
+    lines = [l.strip() for l in m.group(1).splitlines()]
+    lines = [re.sub(r"^\*\s?", "", l) for l in lines]
+    return rules, [l for l in lines if l]
+
+
+def cases():
+    return sorted(p for p in TESTCASES.glob("*/*.c"))
+
+
+@functools.lru_cache(maxsize=None)
+def scan_dir(directory, rules):
+    """One lockers run per testcase directory and rule set."""
+    with tempfile.TemporaryDirectory() as out:
+        _, report = scan(directory, out, rules=rules)
+    return report
+
+
+@pytest.mark.parametrize("case", cases(), ids=lambda p: "%s/%s" % (p.parent.name, p.name))
+def test_testcase(case, lockers_built):
+    rules, expected = parse_expectations(case)
+    missing = [r for r in rules if r not in RULES]
+    assert not missing, "rules named by %s do not exist: %s" % (case.name, missing)
+    # All files of the directory share one run; each file sees only its rules.
+    dir_rules = set()
+    for other in case.parent.glob("*.c"):
+        dir_rules.update(r for r in parse_expectations(other)[0] if r in RULES)
+    report = scan_dir(str(case.parent), tuple(sorted(dir_rules)))
+    found = sorted((f for f in report["findings"] if f["path"] == case.name and f["rule"] in rules),
+                   key=lambda f: (f["line"], f["column"], f["rule"], f["message"]))
+    actual = ["%d:%d: warning: %s [%s] %s" % (f["line"], f["column"], f["message"], f["rule"],
+                                             class_of(f["score"])) for f in found]
+    failures = [x for x in report["summary"]["failures"]
+                if x["path"] == case.name and x["reason"] != "parse-error"]
+    assert not failures, "spatch failed on %s: %s" % (case.name, failures)
+    if actual != expected:
+        diff = "\n".join(difflib.unified_diff(expected, actual, "expected", "actual", lineterm=""))
+        reasons = "\n".join("%d:%d %s: %s" % (f["line"], f["column"], f["rule"],
+                                             "; ".join("%+d %s" % (r["points"], r["why"]) for r in f["reasons"]))
+                            for f in found)
+        pytest.fail("%s\n%s\nscores:\n%s" % (case, diff, reasons))
