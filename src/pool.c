@@ -20,8 +20,14 @@ extern char **environ;
 
 volatile int pool_interrupted;
 
-/* Extra seconds past spatch's own --timeout before the pool kills it. */
-#define KILL_GRACE 30
+/*
+ * spatch enforces --timeout itself; the pool kills a child that shows no
+ * progress for twice that (at most 30 s more), for hangs spatch cannot see.
+ */
+static int kill_after(int timeout)
+{
+	return timeout + (timeout < 30 ? timeout : 30);
+}
 
 const char *file_status_name(enum file_status st)
 {
@@ -34,6 +40,9 @@ const char *file_status_name(enum file_status st)
 	return "?";
 }
 
+/* Files in a row that crash spatch the same way before the rule is given up. */
+#define SAME_CRASH_LIMIT 3
+
 struct job {
 	struct pool_task task;
 	pid_t pid;
@@ -42,6 +51,7 @@ struct job {
 	size_t cur;			/* file being handled, or SIZE_MAX */
 	size_t next;			/* files [0, next) are reported */
 	int cur_parse_error, cur_timeout;
+	int parse_error_pending;	/* "error in" seen, "BAD:" line not yet */
 	double cur_started;
 	int killed;			/* by us, for the deadline */
 	char *groups_path;
@@ -59,6 +69,9 @@ struct pool {
 	size_t nactive;
 	char **envp;
 	char **rule_broken;		/* per rule: why it cannot run, or NULL */
+	char *link_dir;			/* children's cwd: one symlink per file */
+	char **last_crash;		/* per rule: detail of the last crash */
+	unsigned *same_crashes;		/* per rule: files in a row that crashed alike */
 	size_t files_total, files_done;
 	double last_progress;
 };
@@ -114,12 +127,75 @@ static void finish_upto(struct pool *p, struct job *j, size_t upto)
 	}
 }
 
-static size_t find_in_batch(const struct pool *p, const struct job *j, const char *path)
+static const char *suffix_of(const char *path)
 {
-	for (size_t i = j->next; i < j->task.nfiles; i++)
-		if (!strcmp(p->t->v[j->task.files[i]].path, path))
+	return ends_with(path, ".h") ? ".h" : ".c";
+}
+
+long pool_file_index(const char *name)
+{
+	char *end;
+
+	if (*name < '0' || *name > '9')
+		return -1;
+	errno = 0;
+	long idx = strtol(name, &end, 10);
+	if (errno || (strcmp(end, ".c") && strcmp(end, ".h")))
+		return -1;
+	return idx;
+}
+
+static size_t find_in_batch(const struct pool *p, const struct job *j, const char *name)
+{
+	long idx = pool_file_index(name);
+
+	(void)p;
+	for (size_t i = j->next; idx >= 0 && i < j->task.nfiles; i++)
+		if (j->task.files[i] == (size_t)idx)
 			return i;
 	return SIZE_MAX;
+}
+
+/* The private directory of symlinks the children work in. */
+static int make_links(struct pool *p, const struct pool_task *tasks, size_t ntasks)
+{
+	p->link_dir = xasprintf("%s/lockers-XXXXXX", p->o->tmpdir);
+	if (!mkdtemp(p->link_dir)) {
+		free(p->link_dir);
+		p->link_dir = NULL;
+		return -1;
+	}
+	for (size_t i = 0; i < ntasks; i++) {
+		for (size_t k = 0; k < tasks[i].nfiles; k++) {
+			size_t idx = tasks[i].files[k];
+			const char *path = p->t->v[idx].path;
+			char *target = xasprintf("%s/%s", p->t->root, path);
+			char *link = xasprintf("%s/%zu%s", p->link_dir, idx, suffix_of(path));
+			int rc = symlink(target, link);
+			int e = errno;
+			free(target);
+			free(link);
+			if (rc && e != EEXIST) {
+				errno = e;
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+static void remove_links(struct pool *p)
+{
+	if (!p->link_dir)
+		return;
+	for (size_t i = 0; i < p->t->nr; i++) {
+		char *link = xasprintf("%s/%zu%s", p->link_dir, i, suffix_of(p->t->v[i].path));
+		unlink(link);
+		free(link);
+	}
+	rmdir(p->link_dir);
+	free(p->link_dir);
+	p->link_dir = NULL;
 }
 
 static void start_file(struct pool *p, struct job *j, size_t idx)
@@ -149,8 +225,19 @@ static void stderr_line(struct pool *p, struct job *j, char *line)
 			j->cur = SIZE_MAX;
 		}
 	} else if (strstr(line, "error in ") && strstr(line, "set verbose_parsing")) {
-		if (j->cur != SIZE_MAX)
+		j->parse_error_pending = 1;
+	} else if (starts_with(line, "BAD:!!!!! ") && j->parse_error_pending) {
+		/*
+		 * The first line spatch could not parse. A #define it cannot
+		 * parse costs nothing (rules never match inside macro bodies);
+		 * anything else means code was skipped.
+		 */
+		const char *code = line + strlen("BAD:!!!!! ");
+		while (*code == ' ' || *code == '\t')
+			code++;
+		if (*code != '#' && j->cur != SIZE_MAX)
 			j->cur_parse_error = 1;
+		j->parse_error_pending = 0;
 	} else if (starts_with(line, "timeout (we abort)") || starts_with(line, "Timeout at ") ||
 		   !strcmp(line, "TIMEOUT")) {
 		if (j->cur != SIZE_MAX)
@@ -208,7 +295,7 @@ static int write_groups(const struct pool *p, const struct pool_task *task, char
 		return -1;
 	}
 	for (size_t i = 0; i < task->nfiles; i++)
-		strbuf_addf(&sb, "%s\n\n", p->t->v[task->files[i]].path);
+		strbuf_addf(&sb, "%zu%s\n\n", task->files[i], suffix_of(p->t->v[task->files[i]].path));
 	const char *s = sb.buf;
 	size_t left = sb.len;
 	while (left) {
@@ -275,7 +362,7 @@ static int start_job(struct pool *p, struct job *j, struct pool_task task)
 	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
 	posix_spawn_file_actions_adddup2(&fa, errp[1], 2);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_addchdir_np(&fa, p->t->root);
+	posix_spawn_file_actions_addchdir_np(&fa, p->link_dir);
 	posix_spawnattr_init(&attr);
 	sigemptyset(&none);
 	sigemptyset(&dfl);
@@ -332,7 +419,7 @@ static void finish_job(struct pool *p, struct job *j, int status)
 	}
 	struct strbuf why = STRBUF_INIT;
 	if (j->killed)
-		strbuf_addf(&why, "no progress for %d s: killed", p->o->timeout + KILL_GRACE);
+		strbuf_addf(&why, "no progress for %d s: killed", kill_after(p->o->timeout));
 	else if (WIFSIGNALED(status))
 		strbuf_addf(&why, "spatch killed by signal %d", WTERMSIG(status));
 	else
@@ -350,8 +437,19 @@ static void finish_job(struct pool *p, struct job *j, int status)
 		j->next = j->task.nfiles;
 	} else {
 		size_t bad = j->cur;
+		size_t r = j->task.rule;
 		finish_upto(p, j, bad);
 		report(p, j, bad, j->killed ? FILE_TIMEOUT : FILE_CRASH, why.buf);
+		/* The same crash on file after file is the rule's fault, not theirs. */
+		if (!j->killed && p->last_crash[r] && !strcmp(p->last_crash[r], why.buf)) {
+			if (++p->same_crashes[r] >= SAME_CRASH_LIMIT && !p->rule_broken[r])
+				p->rule_broken[r] = xasprintf("rule failed on %u files in a row: %s",
+							      p->same_crashes[r], why.buf);
+		} else if (!j->killed) {
+			free(p->last_crash[r]);
+			p->last_crash[r] = xstrdup(why.buf);
+			p->same_crashes[r] = 1;
+		}
 		j->next = bad + 1;
 		if (j->next < j->task.nfiles) {
 			struct pool_task rest = { j->task.rule, NULL, j->task.nfiles - j->next };
@@ -407,6 +505,8 @@ int pool_run(const struct pool_options *o, const struct rule_set *rs,
 
 	p.jobs = xcalloc((size_t)jobs, sizeof(*p.jobs));
 	p.rule_broken = xcalloc(rs->nr ? rs->nr : 1, sizeof(*p.rule_broken));
+	p.last_crash = xcalloc(rs->nr ? rs->nr : 1, sizeof(*p.last_crash));
+	p.same_crashes = xcalloc(rs->nr ? rs->nr : 1, sizeof(*p.same_crashes));
 	p.envp = build_env(o);
 	for (size_t i = 0; i < ntasks; i++) {
 		enqueue(&p, tasks[i]);
@@ -414,6 +514,11 @@ int pool_run(const struct pool_options *o, const struct rule_set *rs,
 		tasks[i].files = NULL;	/* the queue owns them now */
 	}
 
+	if (make_links(&p, p.queue, p.qnr)) {
+		snprintf(err, errlen, "cannot make a work directory in %s: %s", o->tmpdir, strerror(errno));
+		rc = -1;
+		goto out_links;
+	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -478,7 +583,7 @@ int pool_run(const struct pool_options *o, const struct rule_set *rs,
 		double now = now_seconds();
 		for (size_t i = 0; i < p.nactive;) {
 			struct job *j = &p.jobs[i];
-			if (!j->killed && now - j->cur_started > o->timeout + KILL_GRACE) {
+			if (!j->killed && now - j->cur_started > kill_after(o->timeout)) {
 				kill(-j->pid, SIGKILL);
 				j->killed = 1;
 			}
@@ -497,17 +602,23 @@ int pool_run(const struct pool_options *o, const struct rule_set *rs,
 	}
 	progress(&p, 1);
 out:
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+out_links:
+	remove_links(&p);
 	for (size_t i = p.qhead; i < p.qnr; i++)
 		free(p.queue[i].files);
 	free(p.queue);
 	free(p.jobs);
-	for (size_t i = 0; i < rs->nr; i++)
+	for (size_t i = 0; i < rs->nr; i++) {
 		free(p.rule_broken[i]);
+		free(p.last_crash[i]);
+	}
 	free(p.rule_broken);
+	free(p.last_crash);
+	free(p.same_crashes);
 	for (char **e = p.envp; *e; e++)
 		free(*e);
 	free(p.envp);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
 	return rc;
 }

@@ -2,6 +2,9 @@
  * A pool of spatch processes. Each task runs one rule over a batch of files
  * (spatch --file-groups, one file per group, so no bindings cross files) in
  * a child started with posix_spawn and an argv, in its own process group.
+ * spatch 1.1.1 takes a group entry with a '/' for a directory, so files are
+ * shown to it as symlinks named "<index>.c" in a private directory that is
+ * the child's working directory; records name files the same way.
  * The pool follows spatch's stderr to know which file is being handled, so
  * a file that times out or crashes spatch is reported alone and the rest of
  * its batch is run again without it.
@@ -56,6 +59,9 @@ struct pool_options {
 int pool_run(const struct pool_options *o, const struct rule_set *rs,
 	     const struct tree *t, struct pool_task *tasks, size_t ntasks,
 	     const struct pool_callbacks *cb, char *err, size_t errlen);
+
+/* The tree index of a file as spatch names it ("123.c"), or -1. */
+long pool_file_index(const char *name);
 
 /* Set by the signal handler the pool installs; readable by callers. */
 extern volatile int pool_interrupted;

@@ -52,8 +52,15 @@ static void on_stdout_line(void *vctx, size_t rule, const char *line, size_t len
 		finding_free(f);
 		return;
 	}
-	if (starts_with(f->path, "./"))
-		memmove(f->path, f->path + 2, strlen(f->path + 2) + 1);
+	long idx = pool_file_index(f->path);
+	if (idx < 0 || (size_t)idx >= res->tree.nr) {
+		strvec_pushf(&res->record_errors, "%s: record names a file spatch was not given: %s",
+			     r->name, f->path);
+		finding_free(f);
+		return;
+	}
+	free(f->path);
+	f->path = xstrdup(res->tree.v[idx].path);
 	finding_list_add(&res->findings, f);
 }
 

@@ -98,7 +98,11 @@ static void walk(struct tree *t, const char *abs, const char *rel, int include_h
 		char *crel = *rel ? xasprintf("%s/%s", rel, name) : xstrdup(name);
 		struct stat lst, st;
 
-		if (lstat(cabs, &lst)) {
+		if (strpbrk(name, "\n\t")) {
+			/* spatch's file lists and our records are line and tab based. */
+			t->st.skipped_other++;
+			strvec_pushf(&t->problems, "%s: file name contains a newline or tab, not scanned", crel);
+		} else if (lstat(cabs, &lst)) {
 			problem(t, crel, errno);
 		} else if (S_ISLNK(lst.st_mode)) {
 			if (stat(cabs, &st)) {

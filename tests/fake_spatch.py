@@ -1,0 +1,48 @@
+#!/usr/bin/python3
+"""A stand-in for spatch, placed on PATH by tests: behaves by file name.
+
+It reads --file-groups like spatch, announces each file on stderr with
+"HANDLING:", and then: a file whose name contains "crash" kills the process
+with SIGSEGV, "hang" sleeps forever, "exit3" exits with status 3, "parsefail"
+prints spatch's parse error message; every file gets one record line from
+the rule at 1:1. A rule
+named "broken" fails the same way on every file.
+"""
+import os
+import signal
+import sys
+import time
+
+
+def main(argv):
+    if "--version" in argv:
+        print("spatch version 1.1.1 (fake)")
+        return 0
+    groups = argv[argv.index("--file-groups") + 1]
+    rule = os.path.basename(argv[argv.index("--sp-file") + 1])[:-len(".cocci")]
+    with open(groups) as f:
+        files = [l.strip() for l in f if l.strip()]
+    for path in files:
+        sys.stderr.write("HANDLING: %s\n" % path)
+        sys.stderr.flush()
+        real = os.path.basename(os.path.realpath(path))  # lockers hands files over as symlinks
+        if rule == "broken":
+            sys.stderr.write("Fatal error: the rule is broken\n")
+            return 1
+        if "crash" in real:
+            os.kill(os.getpid(), signal.SIGSEGV)
+        if "hang" in real:
+            time.sleep(3600)
+        if "exit3" in real:
+            sys.stderr.write("Fatal error: fake failure\n")
+            return 3
+        if "parsefail" in real:
+            sys.stderr.write("parse error \n = error in %s; set verbose_parsing for more info\n" % path)
+            sys.stderr.write("badcount: 1\nBAD:!!!!! int f(void) { return x +* ; }\n")
+        sys.stdout.write("LOCKERS\t1\t%s\t%s\t1\t1\tf\tkey\tfake finding\n" % (rule, path))
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

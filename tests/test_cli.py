@@ -1,0 +1,212 @@
+"""The driver's contract: exit codes, clear errors, nothing lost on bad input."""
+import json
+import os
+import pathlib
+import shutil
+import stat
+
+import pytest
+
+from conftest import ROOT, run_lockers, scan
+
+FAKE_SPATCH = ROOT / "tests" / "fake_spatch.py"
+LOOP_CASES = ROOT / "testcases" / "loop-le-count"
+
+FAKE_RULE = """/// A rule for driver tests; the fake spatch ignores its body.
+//
+// Rule: fake
+// Confidence: High
+// Requires: int
+@r@
+@@
+int
+"""
+
+
+@pytest.fixture
+def fake_rules(tmp_path):
+    d = tmp_path / "rules"
+    d.mkdir()
+    (d / "fake.cocci").write_text(FAKE_RULE)
+    return d
+
+
+def small_tree(tmp_path, names):
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    for name in names:
+        (tree / name).write_text("int %s_fn(void) { int x = 0; return x; }\n" % "f")
+    return tree
+
+
+def fake_scan(tmp_path, fake_rules, tree, extra=()):
+    out = tmp_path / "out"
+    args = ["check", "--any-tree", "--no-notes", "-q", "--fail-on", "101", "-o", out,
+            "--rules-dir", fake_rules, "--spatch", FAKE_SPATCH, "--timeout", "1"] + list(extra) + [tree]
+    proc = run_lockers(args)
+    report = json.loads((out / "lockers.json").read_text()) if (out / "lockers.json").exists() else None
+    return proc, report
+
+
+def test_missing_tree_is_a_clear_error(tmp_path, lockers_built):
+    proc = run_lockers(["check", tmp_path / "nope"])
+    assert proc.returncode == 2
+    assert "does not exist" in proc.stderr
+
+
+def test_not_a_kernel_tree(tmp_path, lockers_built):
+    proc = run_lockers(["check", "-o", tmp_path / "out", tmp_path])
+    assert proc.returncode == 2
+    assert "is not a Linux kernel tree" in proc.stderr
+    assert "--any-tree" in proc.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_unknown_rule(tmp_path, lockers_built):
+    proc = run_lockers(["check", "--any-tree", "-r", "no-such-rule", tmp_path])
+    assert proc.returncode == 2
+    assert "no rule named 'no-such-rule'" in proc.stderr
+
+
+def test_bad_option_value(tmp_path, lockers_built):
+    proc = run_lockers(["check", "-j", "zero", tmp_path])
+    assert proc.returncode == 2
+    assert "--jobs must be a number" in proc.stderr
+
+
+def test_path_outside_tree(tmp_path, lockers_built):
+    (tmp_path / "a").mkdir()
+    proc = run_lockers(["check", "--any-tree", tmp_path / "a", "/etc"])
+    assert proc.returncode == 2
+    assert "outside the tree" in proc.stderr
+
+
+def test_spatch_missing(tmp_path, fake_rules, lockers_built):
+    tree = small_tree(tmp_path, ["a.c"])
+    proc = run_lockers(["check", "--any-tree", "-o", tmp_path / "out", "--rules-dir", fake_rules,
+                        "--spatch", "/nonexistent/spatch", tree])
+    assert proc.returncode == 2
+    assert "cannot run '/nonexistent/spatch'" in proc.stderr
+
+
+def test_fail_on_sets_exit_code(tmp_path, fake_rules, lockers_built):
+    tree = small_tree(tmp_path, ["a.c"])
+    base = ["check", "--any-tree", "-q", "-o", tmp_path / "out", "--rules-dir", fake_rules,
+            "--spatch", FAKE_SPATCH, tree]
+    assert run_lockers(base[:1] + ["--fail-on", "70"] + base[1:]).returncode == 1
+    assert run_lockers(base[:1] + ["--fail-on", "71"] + base[1:]).returncode == 0
+
+
+def test_crash_hang_and_exit_blame_one_file_each(tmp_path, fake_rules, lockers_built):
+    names = ["a.c", "b-crash.c", "c.c", "d-hang.c", "e.c", "f-exit3.c", "g.c", "h-parsefail.c"]
+    tree = small_tree(tmp_path, names)
+    proc, report = fake_scan(tmp_path, fake_rules, tree, extra=["-j", "1"])
+    assert proc.returncode == 0, proc.stderr
+    found = sorted(f["path"] for f in report["findings"])
+    # Every file that did not fail keeps its finding; the failing ones are blamed alone.
+    assert found == ["a.c", "c.c", "e.c", "g.c", "h-parsefail.c"]
+    failures = {f["path"]: f["reason"] for f in report["summary"]["failures"]}
+    assert failures == {"b-crash.c": "spatch-crash", "d-hang.c": "timeout",
+                        "f-exit3.c": "spatch-crash", "h-parsefail.c": "parse-error"}
+    detail = {f["path"]: f["detail"] for f in report["summary"]["failures"]}
+    assert "signal 11" in detail["b-crash.c"]
+    assert "status 3: Fatal error: fake failure" in detail["f-exit3.c"]
+
+
+def test_binary_and_unreadable_files_are_reported_not_fatal(tmp_path, fake_rules, lockers_built):
+    tree = small_tree(tmp_path, ["a.c", "secret.c"])
+    (tree / "bin.c").write_bytes(b"\x7fELF\x00\x01\x02int x;")
+    os.chmod(tree / "secret.c", 0)
+    try:
+        proc, report = fake_scan(tmp_path, fake_rules, tree)
+    finally:
+        os.chmod(tree / "secret.c", stat.S_IRUSR | stat.S_IWUSR)
+    assert proc.returncode == 0, proc.stderr
+    problems = report["summary"]["problems"]
+    assert any(p.startswith("bin.c: binary file") for p in problems)
+    if os.geteuid() != 0:	# root reads mode-0 files
+        assert any(p.startswith("secret.c: ") for p in problems)
+    assert "a.c" in [f["path"] for f in report["findings"]]
+
+
+def test_symlink_loop_and_hidden_dirs_are_skipped(tmp_path, fake_rules, lockers_built):
+    tree = small_tree(tmp_path, ["a.c"])
+    (tree / "sub").mkdir()
+    (tree / "sub" / "b.c").write_text("int b;\n")
+    os.symlink("..", tree / "sub" / "loop")
+    (tree / ".git").mkdir()
+    (tree / ".git" / "c.c").write_text("int c;\n")
+    os.symlink("a.c", tree / "alias.c")
+    proc, report = fake_scan(tmp_path, fake_rules, tree)
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(f["path"] for f in report["findings"]) == ["a.c", "sub/b.c"]
+    assert report["summary"]["skipped"]["symlinked_dirs"] == 1
+    assert report["summary"]["skipped"]["duplicates"] == 1
+
+
+def test_odd_file_names_survive(tmp_path, fake_rules, lockers_built):
+    names = ["with space.c", "quote'\"q.c", "<b>html&amp;<\\b>.c"]
+    tree = small_tree(tmp_path, names + ["new\nline.c"])
+    proc, report = fake_scan(tmp_path, fake_rules, tree)
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(f["path"] for f in report["findings"]) == sorted(names)
+    # spatch takes file lists one name a line: such a name is reported, not scanned.
+    assert "new\nline.c: file name contains a newline or tab, not scanned" in report["summary"]["problems"]
+
+
+def test_output_dir_unwritable_keeps_findings_on_stdout(tmp_path, fake_rules, lockers_built):
+    tree = small_tree(tmp_path, ["a.c"])
+    blocker = tmp_path / "file-not-dir"
+    blocker.write_text("")
+    proc = run_lockers(["check", "--any-tree", "-q", "--no-notes", "--rules-dir", fake_rules,
+                        "--spatch", FAKE_SPATCH, "-o", blocker / "out", tree])
+    assert proc.returncode == 2
+    assert "cannot write the report" in proc.stderr
+    assert "a.c:1:1: warning: fake finding [fake]" in proc.stdout
+
+
+def test_m_restricts_to_a_subdirectory_or_file(tmp_path, fake_rules, lockers_built):
+    tree = small_tree(tmp_path, ["a.c"])
+    (tree / "sub").mkdir()
+    (tree / "sub" / "b.c").write_text("int b;\n")
+    (tree / "sub" / "c.c").write_text("int c;\n")
+    _, report = fake_scan(tmp_path, fake_rules, tree, extra=["-M", "sub"])
+    assert sorted(f["path"] for f in report["findings"]) == ["sub/b.c", "sub/c.c"]
+    _, report = fake_scan(tmp_path, fake_rules, tree, extra=["-M", "sub/c.c"])
+    assert [f["path"] for f in report["findings"]] == ["sub/c.c"]
+
+
+def test_report_is_byte_identical_across_jobs(tmp_path, lockers_built):
+    reports = []
+    for j in ("1", "2", "2"):
+        out = tmp_path / ("out" + str(len(reports)))
+        run_lockers(["check", "--any-tree", "-q", "--fail-on", "101", "-j", j, "-o", out,
+                     "-r", "loop-le-count", LOOP_CASES], check_rc=0)
+        reports.append((out / "lockers.json").read_bytes())
+    assert reports[0] == reports[1] == reports[2]
+    assert json.loads(reports[0])["findings"], "the determinism check needs findings"
+
+
+def test_text_output_is_compiler_style(tmp_path, lockers_built):
+    proc = run_lockers(["check", "--any-tree", "-q", "--fail-on", "101", "-o", tmp_path / "o",
+                        "-r", "loop-le-count", LOOP_CASES], check_rc=0)
+    import re
+    warn = [l for l in proc.stdout.splitlines() if ": warning: " in l]
+    assert warn
+    for line in warn:
+        assert re.match(r"^[^:]+\.c:\d+:\d+: warning: .+ \[loop-le-count\] score=\d+ id=[0-9a-f]{12}$", line), line
+
+
+def test_a_rule_that_fails_on_every_file_is_given_up(tmp_path, lockers_built):
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "broken.cocci").write_text(FAKE_RULE.replace("Rule: fake", "Rule: broken"))
+    names = ["f%d.c" % i for i in range(8)]
+    tree = small_tree(tmp_path, names)
+    proc, report = fake_scan(tmp_path, rules, tree, extra=["-j", "1"])
+    assert proc.returncode == 0, proc.stderr
+    failures = report["summary"]["failures"]
+    assert sorted(f["path"] for f in failures) == names
+    assert all(f["reason"] == "spatch-crash" for f in failures)
+    given_up = [f for f in failures if "rule failed on 3 files in a row" in f["detail"]]
+    assert len(given_up) == 5, failures
