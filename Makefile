@@ -9,8 +9,9 @@
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter -Werror
-CPPFLAGS = -std=c11 -D_GNU_SOURCE -MMD -MP
-LDLIBS   = -ljansson -lxxhash
+LLVM     = /usr/lib/llvm-14
+CPPFLAGS = -std=c11 -D_GNU_SOURCE -MMD -MP -I$(LLVM)/include
+LDLIBS   = -ljansson -lxxhash -L$(LLVM)/lib -lclang-14 -Wl,-rpath,$(LLVM)/lib
 ifeq ($(SAN),1)
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
@@ -32,11 +33,13 @@ PYTEST  = /usr/bin/python3 -m pytest
 all: lockers
 
 lockers: $(OBJ)
-	$(CC) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
+	@echo "  LINK    $@"
+	@$(CC) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
+	@echo "  CC      $<"
+	@$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
 -include $(OBJ:.o=.d)
 

@@ -27,6 +27,7 @@ static const char usage_text[] =
 "      --any-tree       scan a directory that is not a kernel tree\n"
 "      --headers        scan .h files too\n"
 "      --all            also show findings triaged intended or false-positive\n"
+"      --triage FILE    verdicts to apply (default: KDIR/lockers-triage.txt)\n"
 "      --no-notes       print only the warning lines, not the score's reasons\n"
 "  -q, --quiet          no progress line and no summary on stderr\n"
 "      --spatch PROG    the spatch to run (default: spatch on PATH)\n"
@@ -36,7 +37,7 @@ static const char usage_text[] =
 "Exit: 0 clean, 1 finding >= --fail-on, 2 usage/input error, 130 interrupted.\n";
 
 enum { OPT_FAIL_ON = 256, OPT_TIMEOUT, OPT_ANY_TREE, OPT_HEADERS, OPT_ALL, OPT_NO_NOTES,
-       OPT_SPATCH, OPT_RULES_DIR };
+       OPT_SPATCH, OPT_RULES_DIR, OPT_TRIAGE };
 
 static int parse_int(const char *s, const char *what, int lo, int hi)
 {
@@ -64,6 +65,7 @@ int cmd_check(int argc, char **argv)
 		{ "no-notes", no_argument, NULL, OPT_NO_NOTES },
 		{ "spatch", required_argument, NULL, OPT_SPATCH },
 		{ "rules-dir", required_argument, NULL, OPT_RULES_DIR },
+		{ "triage", required_argument, NULL, OPT_TRIAGE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -71,6 +73,7 @@ int cmd_check(int argc, char **argv)
 	struct report_options ro = { .notes = 1 };
 	const char *outdir = "lockers-out";
 	char *rules_dir = NULL;
+	const char *triage_path = NULL;
 	int fail_on = 60, quiet = 0, c;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
@@ -92,6 +95,7 @@ int cmd_check(int argc, char **argv)
 		case OPT_NO_NOTES: ro.notes = 0; break;
 		case OPT_SPATCH: so.spatch = optarg; break;
 		case OPT_RULES_DIR: free(rules_dir); rules_dir = xstrdup(optarg); break;
+		case OPT_TRIAGE: triage_path = optarg; break;
 		case 'h': fputs(usage_text, stdout); return EXIT_CLEAN;
 		default: fputs(usage_text, stderr); return EXIT_USAGE;
 		}
@@ -103,9 +107,22 @@ int cmd_check(int argc, char **argv)
 	so.progress = !quiet && isatty(STDERR_FILENO);
 
 	struct scan_result res;
+	struct triage triage;
 	char err[1024];
+	char *tpath = triage_path ? xstrdup(triage_path) : triage_default_path(so.root);
+	int rc_triage = triage_read(&triage, tpath, err, sizeof(err));
+	free(tpath);
+	if (rc_triage) {
+		error_msg("%s (the file was left as it was)", err);
+		strvec_clear(&so.paths);
+		strvec_clear(&so.only_rules);
+		free(rules_dir);
+		return EXIT_USAGE;
+	}
+	so.triage = &triage;
 	if (scan_run(&so, &res, err, sizeof(err))) {
 		error_msg("%s", err);
+		triage_release(&triage);
 		strvec_clear(&so.paths);
 		strvec_clear(&so.only_rules);
 		free(rules_dir);
@@ -143,6 +160,7 @@ int cmd_check(int argc, char **argv)
 	free(run);
 	free(marker);
 	scan_result_release(&res);
+	triage_release(&triage);
 	strvec_clear(&so.paths);
 	strvec_clear(&so.only_rules);
 	free(rules_dir);

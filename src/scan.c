@@ -144,6 +144,18 @@ static int cmp_failure(const void *a, const void *b)
 	return c ? c : strcmp(x->rule, y->rule);
 }
 
+/* Verdicts for files and rules this scan covered whose finding did not come back. */
+static void list_stale_verdicts(struct scan_result *res, const struct triage *t)
+{
+	for (size_t i = 0; i < t->nr; i++) {
+		const struct verdict *v = &t->v[i];
+		if (v->used || !rules_find(&res->rules, v->rule) || tree_find(&res->tree, v->path) < 0)
+			continue;
+		strvec_pushf(&res->stale_verdicts, "%s %s [%s] %s %s(): %s", v->id, v->verdict, v->rule,
+			     v->path, v->function, v->key);
+	}
+}
+
 int scan_run(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen)
 {
 	double t0 = now_seconds(), t;
@@ -214,11 +226,17 @@ int scan_run(const struct scan_options *o, struct scan_result *res, char *err, s
 
 	finding_list_dedupe(&res->findings);
 	fingerprint_all(&res->findings);
+	if (o->triage) {
+		triage_attach(o->triage, &res->findings);
+		if (!res->interrupted)
+			list_stale_verdicts(res, o->triage);
+	}
 	for (size_t i = 0; i < res->findings.nr; i++) {
 		struct finding *f = res->findings.v[i];
 		score_finding(f, rules_find(&res->rules, f->rule));
 	}
 	finding_list_sort_ranked(&res->findings);
+	strvec_sort(&res->record_errors);
 	if (res->nfailures > 1)
 		qsort(res->failures, res->nfailures, sizeof(*res->failures), cmp_failure);
 	res->t_total = now_seconds() - t0;
@@ -244,6 +262,7 @@ void scan_result_release(struct scan_result *res)
 	free(res->failures);
 	free(res->candidates);
 	strvec_clear(&res->record_errors);
+	strvec_clear(&res->stale_verdicts);
 	tree_release(&res->tree);
 	rules_release(&res->rules);
 	memset(res, 0, sizeof(*res));

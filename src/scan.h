@@ -12,6 +12,7 @@
 #include "rules.h"
 #include "strvec.h"
 #include "tree.h"
+#include "triage.h"
 
 struct scan_options {
 	const char *root;
@@ -25,6 +26,7 @@ struct scan_options {
 	int jobs;
 	int timeout;
 	int progress;
+	struct triage *triage;		/* verdicts to attach, or NULL */
 };
 
 struct file_failure {
@@ -46,6 +48,7 @@ struct scan_result {
 	struct file_failure *failures;	/* sorted by path, rule */
 	size_t nfailures, afailures;
 	struct strvec record_errors;	/* malformed record lines */
+	struct strvec stale_verdicts;	/* verdicts whose finding is gone */
 	int interrupted;
 
 	double t_walk, t_prefilter, t_spatch, t_total;

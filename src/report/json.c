@@ -93,6 +93,10 @@ static json_t *summary_json(const struct scan_result *res)
 	for (size_t i = 0; i < res->record_errors.nr; i++)
 		json_array_append_new(rerr, json_string(res->record_errors.v[i]));
 	json_object_set_new(s, "record_errors", rerr);
+	json_t *stale = json_array();
+	for (size_t i = 0; i < res->stale_verdicts.nr; i++)
+		json_array_append_new(stale, json_string(res->stale_verdicts.v[i]));
+	json_object_set_new(s, "stale_verdicts", stale);
 	return s;
 }
 
@@ -132,6 +136,7 @@ int report_json_write(const char *path, const struct scan_result *res)
 		json_object_set_new(o, "name", json_string(ru->name));
 		json_object_set_new(o, "confidence", json_string(ru->confidence));
 		json_object_set_new(o, "summary", json_string(ru->summary));
+		json_object_set_new(o, "doc", json_string(ru->doc));
 		json_array_append_new(rules, o);
 	}
 	json_object_set_new(root, "rules", rules);

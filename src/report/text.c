@@ -56,6 +56,8 @@ void report_summary(FILE *out, const struct scan_result *res)
 			fprintf(out, "lockers: %s: %s [%s]: %s\n", ff->path, file_status_name(ff->status),
 				ff->rule, ff->detail);
 	}
+	for (size_t i = 0; i < res->stale_verdicts.nr; i++)
+		fprintf(out, "lockers: verdict without a finding any more: %s\n", res->stale_verdicts.v[i]);
 	for (size_t i = 0; i < res->record_errors.nr; i++)
 		fprintf(out, "lockers: rule error: %s\n", res->record_errors.v[i]);
 	for (size_t i = 0; i < res->tree.problems.nr; i++)
