@@ -20,7 +20,7 @@ else
 BUILD    = build/opt
 endif
 
-SRC = $(filter-out src/macroindex.c,$(wildcard src/*.c src/report/*.c driver/*.c))
+SRC = $(filter-out src/macroindex.c src/evidence.c,$(wildcard src/*.c src/report/*.c driver/*.c))
 OBJ = $(SRC:%.c=$(BUILD)/%.o)
 
 CORPUS  = kernel-corpus/linux-source-6.1

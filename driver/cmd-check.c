@@ -29,6 +29,7 @@ static const char usage_text[] =
 "      --all            also show findings triaged intended or false-positive\n"
 "      --triage FILE    verdicts to apply (default: KDIR/lockers-triage.txt)\n"
 "      --no-notes       print only the warning lines, not the score's reasons\n"
+"      --no-cache       ignore and do not update the cache in the output directory\n"
 "  -q, --quiet          no progress line and no summary on stderr\n"
 "      --spatch PROG    the spatch to run (default: spatch on PATH)\n"
 "      --rules-dir DIR  rules directory (default: cocci/ beside the binary)\n"
@@ -37,7 +38,7 @@ static const char usage_text[] =
 "Exit: 0 clean, 1 finding >= --fail-on, 2 usage/input error, 130 interrupted.\n";
 
 enum { OPT_FAIL_ON = 256, OPT_TIMEOUT, OPT_ANY_TREE, OPT_HEADERS, OPT_ALL, OPT_NO_NOTES,
-       OPT_SPATCH, OPT_RULES_DIR, OPT_TRIAGE };
+       OPT_SPATCH, OPT_RULES_DIR, OPT_TRIAGE, OPT_NO_CACHE };
 
 static int parse_int(const char *s, const char *what, int lo, int hi)
 {
@@ -66,6 +67,7 @@ int cmd_check(int argc, char **argv)
 		{ "spatch", required_argument, NULL, OPT_SPATCH },
 		{ "rules-dir", required_argument, NULL, OPT_RULES_DIR },
 		{ "triage", required_argument, NULL, OPT_TRIAGE },
+		{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -74,7 +76,7 @@ int cmd_check(int argc, char **argv)
 	const char *outdir = "lockers-out";
 	char *rules_dir = NULL;
 	const char *triage_path = NULL;
-	int fail_on = 60, quiet = 0, c;
+	int fail_on = 60, quiet = 0, use_cache = 1, c;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
 	so.jobs = ncpu > 0 ? (int)ncpu : 1;
@@ -96,6 +98,7 @@ int cmd_check(int argc, char **argv)
 		case OPT_SPATCH: so.spatch = optarg; break;
 		case OPT_RULES_DIR: free(rules_dir); rules_dir = xstrdup(optarg); break;
 		case OPT_TRIAGE: triage_path = optarg; break;
+		case OPT_NO_CACHE: use_cache = 0; break;
 		case 'h': fputs(usage_text, stdout); return EXIT_CLEAN;
 		default: fputs(usage_text, stderr); return EXIT_USAGE;
 		}
@@ -120,9 +123,12 @@ int cmd_check(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	so.triage = &triage;
+	char *cache_dir = use_cache ? xasprintf("%s/cache", outdir) : NULL;
+	so.cache_dir = cache_dir;
 	if (scan_run(&so, &res, err, sizeof(err))) {
 		error_msg("%s", err);
 		triage_release(&triage);
+		free(cache_dir);
 		strvec_clear(&so.paths);
 		strvec_clear(&so.only_rules);
 		free(rules_dir);
@@ -161,6 +167,7 @@ int cmd_check(int argc, char **argv)
 	free(marker);
 	scan_result_release(&res);
 	triage_release(&triage);
+	free(cache_dir);
 	strvec_clear(&so.paths);
 	strvec_clear(&so.only_rules);
 	free(rules_dir);

@@ -56,6 +56,8 @@ struct job {
 	int killed;			/* by us, for the deadline */
 	char *groups_path;
 	struct strbuf last_err;
+	struct done { size_t idx; enum file_status st; char *detail; } *done;
+	size_t ndone;			/* reported when the child is gone */
 };
 
 struct pool {
@@ -106,10 +108,32 @@ static char **build_env(const struct pool_options *o)
 	return env.v;
 }
 
+/*
+ * A file is finished. The callback runs only once the child has exited:
+ * stdout and stderr are separate pipes, so a file's records may still be
+ * in flight when stderr already names the next file.
+ */
 static void report(struct pool *p, struct job *j, size_t idx, enum file_status st, const char *detail)
 {
-	p->cb->file_done(p->cb->ctx, j->task.rule, j->task.files[idx], st, detail);
+	if (!j->done)
+		j->done = xcalloc(j->task.nfiles, sizeof(*j->done));
+	j->done[j->ndone].idx = idx;
+	j->done[j->ndone].st = st;
+	j->done[j->ndone].detail = detail ? xstrdup(detail) : NULL;
+	j->ndone++;
 	p->files_done++;
+}
+
+static void flush_done(struct pool *p, struct job *j)
+{
+	for (size_t i = 0; i < j->ndone; i++) {
+		p->cb->file_done(p->cb->ctx, j->task.rule, j->task.files[j->done[i].idx],
+				 j->done[i].st, j->done[i].detail);
+		free(j->done[i].detail);
+	}
+	free(j->done);
+	j->done = NULL;
+	j->ndone = 0;
 }
 
 /* Report every file before `upto` that is not reported yet. */
@@ -401,6 +425,9 @@ static void release_job(struct job *j)
 		strbuf_release(&j->partial[i]);
 	}
 	strbuf_release(&j->last_err);
+	for (size_t i = 0; i < j->ndone; i++)
+		free(j->done[i].detail);
+	free(j->done);
 	if (j->groups_path) {
 		unlink(j->groups_path);
 		free(j->groups_path);
@@ -415,6 +442,7 @@ static void finish_job(struct pool *p, struct job *j, int status)
 
 	if (ok) {
 		finish_upto(p, j, j->task.nfiles);
+		flush_done(p, j);
 		return;
 	}
 	struct strbuf why = STRBUF_INIT;
@@ -459,6 +487,7 @@ static void finish_job(struct pool *p, struct job *j, int status)
 			j->next = j->task.nfiles;
 		}
 	}
+	flush_done(p, j);
 	strbuf_release(&why);
 }
 
@@ -477,6 +506,13 @@ static void kill_all(struct pool *p)
 			}
 			usleep(20000);
 		}
+		/* Files finished before the signal keep their (complete) results. */
+		for (int w = 0; w < 2; w++)
+			if (p->jobs[i].fd[w] >= 0)
+				drain(p, &p->jobs[i], w);
+		if (p->jobs[i].cur != SIZE_MAX)
+			finish_upto(p, &p->jobs[i], p->jobs[i].cur);
+		flush_done(p, &p->jobs[i]);
 		release_job(&p->jobs[i]);
 	}
 	p->nactive = 0;
@@ -492,6 +528,44 @@ static void progress(struct pool *p, int final)
 	fprintf(stderr, "\rlockers: spatch %zu/%zu file-rule runs, %zu running%s",
 		p->files_done, p->files_total, p->nactive, final ? "\n" : "   ");
 	fflush(stderr);
+}
+
+int pool_spatch_version(const char *spatch, char *out, size_t outlen)
+{
+	char *argv[] = { (char *)spatch, "--version", NULL };
+	posix_spawn_file_actions_t fa;
+	int pfd[2];
+	pid_t pid;
+
+	if (pipe2(pfd, O_CLOEXEC))
+		return errno;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, pfd[1], 1);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	int rc = posix_spawnp(&pid, spatch, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(pfd[1]);
+	if (rc) {
+		close(pfd[0]);
+		return rc;
+	}
+	size_t n = 0;
+	ssize_t k;
+	while (n + 1 < outlen && (k = read(pfd[0], out + n, outlen - n - 1)) != 0) {
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			break;
+		n += (size_t)k;
+	}
+	out[n] = '\0';
+	char *nl = strchr(out, '\n');
+	if (nl)
+		*nl = '\0';
+	close(pfd[0]);
+	int status;
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 && n ? 0 : EINVAL;
 }
 
 int pool_run(const struct pool_options *o, const struct rule_set *rs,

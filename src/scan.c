@@ -1,4 +1,5 @@
 #include "scan.h"
+#include "cache.h"
 #include "fingerprint.h"
 #include "prefilter.h"
 #include "record.h"
@@ -13,6 +14,9 @@
 
 struct scan_ctx {
 	struct scan_result *res;
+	struct cache *cache;
+	uint64_t *content_hash;		/* per tree file */
+	struct strbuf **pending;	/* per rule x file: record lines of a live run */
 };
 
 static void add_failure(struct scan_result *res, const char *path, const char *rule,
@@ -29,39 +33,63 @@ static void add_failure(struct scan_result *res, const char *path, const char *r
 	ff->detail = xstrdup(detail ? detail : "");
 }
 
-static void on_stdout_line(void *vctx, size_t rule, const char *line, size_t len)
+/*
+ * One record line of rule `rule` about tree file `file` (or, when file is
+ * SIZE_MAX, the file its path field names as spatch saw it). Returns the
+ * file index the record belongs to, or SIZE_MAX when it was rejected.
+ */
+static size_t take_record(struct scan_result *res, size_t rule, size_t file,
+			  const char *line, size_t len)
 {
-	struct scan_ctx *ctx = vctx;
-	struct scan_result *res = ctx->res;
 	const struct rule *r = &res->rules.v[rule];
 	struct finding *f;
 	char err[256];
 
 	switch (record_parse(line, len, &f, err, sizeof(err))) {
 	case RECORD_NONE:
-		return;
+		return SIZE_MAX;
 	case RECORD_BAD:
 		strvec_pushf(&res->record_errors, "%s: %s: %.*s", r->name, err,
 			     (int)(len > 200 ? 200 : len), line);
-		return;
+		return SIZE_MAX;
 	case RECORD_OK:
 		break;
 	}
 	if (strcmp(f->rule, r->name)) {
 		strvec_pushf(&res->record_errors, "%s: record names rule '%s'", r->name, f->rule);
 		finding_free(f);
-		return;
+		return SIZE_MAX;
 	}
-	long idx = pool_file_index(f->path);
-	if (idx < 0 || (size_t)idx >= res->tree.nr) {
-		strvec_pushf(&res->record_errors, "%s: record names a file spatch was not given: %s",
-			     r->name, f->path);
-		finding_free(f);
-		return;
+	if (file == SIZE_MAX) {
+		long idx = pool_file_index(f->path);
+		if (idx < 0 || (size_t)idx >= res->tree.nr) {
+			strvec_pushf(&res->record_errors, "%s: record names a file spatch was not given: %s",
+				     r->name, f->path);
+			finding_free(f);
+			return SIZE_MAX;
+		}
+		file = (size_t)idx;
 	}
 	free(f->path);
-	f->path = xstrdup(res->tree.v[idx].path);
+	f->path = xstrdup(res->tree.v[file].path);
 	finding_list_add(&res->findings, f);
+	return file;
+}
+
+static void on_stdout_line(void *vctx, size_t rule, const char *line, size_t len)
+{
+	struct scan_ctx *ctx = vctx;
+	size_t file = take_record(ctx->res, rule, SIZE_MAX, line, len);
+
+	if (file == SIZE_MAX || !ctx->cache)
+		return;
+	struct strbuf **slot = &ctx->pending[rule * ctx->res->tree.nr + file];
+	if (!*slot) {
+		*slot = xmalloc(sizeof(**slot));
+		strbuf_init(*slot, 0);
+	}
+	strbuf_add(*slot, line, len);
+	strbuf_addch(*slot, '\n');
 }
 
 static void on_file_done(void *vctx, size_t rule, size_t file, enum file_status st,
@@ -73,6 +101,46 @@ static void on_file_done(void *vctx, size_t rule, size_t file, enum file_status 
 	res->runs_done++;
 	if (st != FILE_OK)
 		add_failure(res, res->tree.v[file].path, res->rules.v[rule].name, st, detail);
+	if (!ctx->cache)
+		return;
+	struct strbuf **slot = &ctx->pending[rule * res->tree.nr + file];
+	/* Timeouts and crashes depend on the machine: only clean answers are kept. */
+	if (st == FILE_OK || st == FILE_PARSE_ERROR) {
+		uint64_t key = cache_result_key(ctx->cache, ctx->content_hash[file], res->rules.v[rule].hash);
+		cache_result_store(ctx->cache, key, st == FILE_PARSE_ERROR,
+				   *slot ? (*slot)->buf : "", *slot ? (*slot)->len : 0);
+	}
+	if (*slot) {
+		strbuf_release(*slot);
+		free(*slot);
+		*slot = NULL;
+	}
+}
+
+/* Replay a cached run of `rule` on `file`; 1 on a hit. */
+static int replay_cached(struct scan_ctx *ctx, size_t rule, size_t file)
+{
+	struct scan_result *res = ctx->res;
+	struct strbuf lines = STRBUF_INIT;
+	int parse_error;
+	uint64_t key = cache_result_key(ctx->cache, ctx->content_hash[file], res->rules.v[rule].hash);
+
+	if (!cache_result_load(ctx->cache, key, &parse_error, &lines)) {
+		strbuf_release(&lines);
+		return 0;
+	}
+	for (char *line = lines.buf; *line;) {
+		char *nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line) : strlen(line);
+		take_record(res, rule, file, line, n);
+		line += n + (nl != NULL);
+	}
+	res->runs_done++;
+	if (parse_error)
+		add_failure(res, res->tree.v[file].path, res->rules.v[rule].name, FILE_PARSE_ERROR,
+			    "spatch could not parse some functions; they were skipped");
+	strbuf_release(&lines);
+	return 1;
 }
 
 static int looks_binary(const char *text, size_t len)
@@ -80,38 +148,73 @@ static int looks_binary(const char *text, size_t len)
 	return memchr(text, '\0', len) != NULL;
 }
 
-/*
- * Read every file once, build its token set, and list it as a candidate for
- * each rule that may match it. Returns per-rule candidate arrays.
- */
-static size_t **prefilter_tree(struct scan_result *res, size_t *ncand)
+/* What the prefilter answers depends on: every rule's Requires and Prefilter. */
+static char *prefilter_signature(const struct rule_set *rs)
 {
+	struct strbuf sb = STRBUF_INIT;
+	char hex[17];
+
+	for (size_t r = 0; r < rs->nr; r++) {
+		strbuf_addf(&sb, "%s\n%s\n", rs->v[r].name, rs->v[r].prefilter ? rs->v[r].prefilter : "");
+		for (size_t g = 0; g < rs->v[r].nrequires; g++)
+			for (size_t i = 0; i < rs->v[r].requires[g].nr; i++)
+				strbuf_addf(&sb, "%zu:%s\n", g, rs->v[r].requires[g].v[i]);
+	}
+	hash_hex(hash_bytes(sb.buf, sb.len), hex);
+	strbuf_release(&sb);
+	return xstrdup(hex);
+}
+
+/*
+ * Decide, for each file and rule, whether the rule may match: from the
+ * cache's stat index when the file is unchanged, else by reading it once
+ * (token set for all rules, content hash for the result cache).
+ */
+static size_t **prefilter_tree(struct scan_ctx *ctx, size_t *ncand)
+{
+	struct scan_result *res = ctx->res;
 	size_t nrules = res->rules.nr;
 	size_t **cand = xcalloc(nrules, sizeof(*cand));
 	size_t *alloc = xcalloc(nrules, sizeof(*alloc));
 	struct strbuf text = STRBUF_INIT;
+	char *sig = prefilter_signature(&res->rules);
+	char *answers = xmalloc(nrules + 1);
 
 	for (size_t fi = 0; fi < res->tree.nr; fi++) {
-		char *abs = xasprintf("%s/%s", res->tree.root, res->tree.v[fi].path);
-		strbuf_reset(&text);
-		if (strbuf_read_file(&text, abs)) {
-			res->tree.st.unreadable++;
-			strvec_pushf(&res->tree.problems, "%s: %s", res->tree.v[fi].path, strerror(errno));
+		const struct tree_file *tf = &res->tree.v[fi];
+		const char *cached;
+		if (ctx->cache && cache_stat_lookup(ctx->cache, tf, sig, &ctx->content_hash[fi], &cached) &&
+		    strlen(cached) == nrules) {
+			memcpy(answers, cached, nrules + 1);
+		} else {
+			char *abs = xasprintf("%s/%s", res->tree.root, tf->path);
+			strbuf_reset(&text);
+			int rc = strbuf_read_file(&text, abs);
 			free(abs);
-			continue;
+			if (rc) {
+				res->tree.st.unreadable++;
+				strvec_pushf(&res->tree.problems, "%s: %s", tf->path, strerror(errno));
+				continue;
+			}
+			if (looks_binary(text.buf, text.len)) {
+				res->skipped_binary++;
+				strvec_pushf(&res->tree.problems, "%s: binary file (contains NUL bytes), not scanned",
+					     tf->path);
+				continue;
+			}
+			struct tokset ts;
+			tokset_build(&ts, text.buf, text.len);
+			for (size_t r = 0; r < nrules; r++)
+				answers[r] = prefilter_matches(&res->rules.v[r], &ts, text.buf, text.len) ? '1' : '0';
+			answers[nrules] = '\0';
+			tokset_release(&ts);
+			ctx->content_hash[fi] = hash_bytes(text.buf, text.len);
+			if (ctx->cache)
+				cache_stat_store(ctx->cache, tf, sig, ctx->content_hash[fi], answers);
 		}
-		free(abs);
-		if (looks_binary(text.buf, text.len)) {
-			res->skipped_binary++;
-			strvec_pushf(&res->tree.problems, "%s: binary file (contains NUL bytes), not scanned",
-				     res->tree.v[fi].path);
-			continue;
-		}
-		struct tokset ts;
 		int any = 0;
-		tokset_build(&ts, text.buf, text.len);
 		for (size_t r = 0; r < nrules; r++) {
-			if (!prefilter_matches(&res->rules.v[r], &ts, text.buf, text.len))
+			if (answers[r] != '1')
 				continue;
 			if (ncand[r] == alloc[r]) {
 				alloc[r] = alloc[r] ? 2 * alloc[r] : 256;
@@ -120,10 +223,11 @@ static size_t **prefilter_tree(struct scan_result *res, size_t *ncand)
 			cand[r][ncand[r]++] = fi;
 			any = 1;
 		}
-		tokset_release(&ts);
 		res->files_candidate += any;
 	}
 	strbuf_release(&text);
+	free(sig);
+	free(answers);
 	free(alloc);
 	return cand;
 }
@@ -173,10 +277,45 @@ int scan_run(const struct scan_options *o, struct scan_result *res, char *err, s
 	t = now_seconds();
 	res->t_walk = t - t0;
 
+	struct scan_ctx ctx = { res, NULL, NULL, NULL };
+	char version[256];
+	int e = pool_spatch_version(o->spatch, version, sizeof(version));
+	if (e) {
+		snprintf(err, errlen, "cannot run '%s --version': %s%s", o->spatch, strerror(e),
+			 e == ENOENT ? " (install coccinelle: make deps)" : "");
+		return -1;
+	}
+	if (o->cache_dir) {
+		/* Rules import lockers.py: a change to it changes every rule's output. */
+		struct strbuf helper = STRBUF_INIT;
+		char *helper_path = xasprintf("%s/lockers.py", res->rules.dir);
+		strbuf_read_file(&helper, helper_path);
+		free(helper_path);
+		char *salt = xasprintf("%s\nrecord 1\n--no-includes --parse-error-msg\nmacros %s\nhelper %016llx\n",
+				       version, o->macro_index_hash ? o->macro_index_hash : "-",
+				       (unsigned long long)hash_bytes(helper.buf, helper.len));
+		strbuf_release(&helper);
+		ctx.cache = cache_open(o->cache_dir, salt, err, errlen);
+		free(salt);
+		if (!ctx.cache)
+			return -1;
+		ctx.pending = xcalloc(res->rules.nr * res->tree.nr + 1, sizeof(*ctx.pending));
+	}
+	ctx.content_hash = xcalloc(res->tree.nr + 1, sizeof(*ctx.content_hash));
 	res->candidates = xcalloc(res->rules.nr, sizeof(*res->candidates));
-	size_t **cand = prefilter_tree(res, res->candidates);
+	size_t **cand = prefilter_tree(&ctx, res->candidates);
 	res->t_prefilter = now_seconds() - t;
 	t = now_seconds();
+
+	/* Cached answers first: what is left goes to spatch. */
+	size_t *todo = xcalloc(res->rules.nr, sizeof(*todo));
+	for (size_t r = 0; r < res->rules.nr; r++) {
+		for (size_t k = 0; k < res->candidates[r]; k++) {
+			if (ctx.cache && replay_cached(&ctx, r, cand[r][k]))
+				continue;
+			cand[r][todo[r]++] = cand[r][k];
+		}
+	}
 
 	/* Tasks: each rule's candidates in batches, rules interleaved. */
 	struct pool_task *tasks = NULL;
@@ -185,10 +324,10 @@ int scan_run(const struct scan_options *o, struct scan_result *res, char *err, s
 	for (int more = 1; more;) {
 		more = 0;
 		for (size_t r = 0; r < res->rules.nr; r++) {
-			size_t n = res->candidates[r];
+			size_t n = todo[r];
 			if (pos[r] >= n)
 				continue;
-			size_t b = batch_size(n, o->jobs);
+			size_t b = batch_size(res->candidates[r], o->jobs);
 			if (b > n - pos[r])
 				b = n - pos[r];
 			if (ntasks == atasks) {
@@ -205,11 +344,11 @@ int scan_run(const struct scan_options *o, struct scan_result *res, char *err, s
 		}
 	}
 	free(pos);
+	free(todo);
 	for (size_t r = 0; r < res->rules.nr; r++)
 		free(cand[r]);
 	free(cand);
 
-	struct scan_ctx ctx = { res };
 	struct pool_callbacks cb = { &ctx, on_stdout_line, on_file_done };
 	struct pool_options po = {
 		.jobs = o->jobs, .timeout = o->timeout, .spatch = o->spatch,
@@ -217,9 +356,23 @@ int scan_run(const struct scan_options *o, struct scan_result *res, char *err, s
 		.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
 		.progress = o->progress,
 	};
-	int rc = pool_run(&po, &res->rules, &res->tree, tasks, ntasks, &cb, err, errlen);
+	int rc = ntasks ? pool_run(&po, &res->rules, &res->tree, tasks, ntasks, &cb, err, errlen) : 0;
 	free(tasks);
 	res->t_spatch = now_seconds() - t;
+	if (ctx.cache) {
+		if (rc >= 0 && cache_index_write(ctx.cache))
+			warning_msg("cannot write the cache index in %s: %s", o->cache_dir, strerror(errno));
+		res->cache = *cache_stats(ctx.cache);
+		res->cached = 1;
+		cache_close(ctx.cache);
+		for (size_t i = 0; i < res->rules.nr * res->tree.nr; i++)
+			if (ctx.pending[i]) {
+				strbuf_release(ctx.pending[i]);
+				free(ctx.pending[i]);
+			}
+		free(ctx.pending);
+	}
+	free(ctx.content_hash);
 	if (rc < 0)
 		return -1;
 	res->interrupted = rc == 1;

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "cache.h"
 #include "finding.h"
 #include "pool.h"
 #include "rules.h"
@@ -27,6 +28,8 @@ struct scan_options {
 	int timeout;
 	int progress;
 	struct triage *triage;		/* verdicts to attach, or NULL */
+	const char *cache_dir;		/* incremental cache, or NULL for none */
+	const char *macro_index_hash;	/* part of the cache key, or NULL */
 };
 
 struct file_failure {
@@ -52,6 +55,8 @@ struct scan_result {
 	int interrupted;
 
 	double t_walk, t_prefilter, t_spatch, t_total;
+	int cached;			/* a cache was used; its counters: */
+	struct cache_stats cache;
 };
 
 /* Returns 0 (also when interrupted: see res->interrupted), or -1 with err set. */

@@ -11,6 +11,8 @@ struct tree_file {
 	char *path;	/* relative to the root, '/'-separated */
 	dev_t dev;
 	ino_t ino;
+	off_t size;
+	long long mtime_ns, ctime_ns;	/* with size and inode: "unchanged" for the cache */
 };
 
 struct tree_stats {

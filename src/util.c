@@ -156,6 +156,11 @@ int mkdir_p(const char *path)
 
 int write_file_atomic(const char *path, const void *data, size_t len)
 {
+	return write_file_replace(path, data, len, 1);
+}
+
+int write_file_replace(const char *path, const void *data, size_t len, int durable)
+{
 	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
 	const char *p = data;
@@ -173,7 +178,7 @@ int write_file_atomic(const char *path, const void *data, size_t len)
 		p += n;
 		len -= (size_t)n;
 	}
-	if (fsync(fd))
+	if (durable && fsync(fd))
 		goto fail_close;
 	if (close(fd)) {
 		fd = -1;

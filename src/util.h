@@ -37,6 +37,8 @@ int mkdir_p(const char *path);
  * fsync, rename. Returns 0, or -1 with errno set and path untouched.
  */
 int write_file_atomic(const char *path, const void *data, size_t len);
+/* The same; with durable 0 it skips the fsync (for data that checks itself). */
+int write_file_replace(const char *path, const void *data, size_t len, int durable);
 
 /* Seconds since an arbitrary origin, monotonic. */
 double now_seconds(void);

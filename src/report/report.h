@@ -22,5 +22,12 @@ void report_summary(FILE *out, const struct scan_result *res);
  */
 int report_json_write(const char *path, const struct scan_result *res);
 int report_run_json_write(const char *path, const struct scan_result *res, int jobs);
+/*
+ * The HTML triage report: one self-contained page (no network) with the
+ * findings ranked, filters, the code around each finding (read from
+ * res->tree.root), verdict buttons and an export in docs/triage.md's format.
+ * Written atomically. Returns 0, or -1 with a message in err.
+ */
+int report_html_write(const char *path, const struct scan_result *res, char *err, size_t errlen);
 
 #endif

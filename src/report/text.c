@@ -43,6 +43,11 @@ void report_summary(FILE *out, const struct scan_result *res)
 		"%zu spatch crash; %lu binary, %lu unreadable\n",
 		scan_count_failures(res, FILE_PARSE_ERROR), scan_count_failures(res, FILE_TIMEOUT),
 		scan_count_failures(res, FILE_CRASH), res->skipped_binary, st->unreadable);
+	if (res->cached)
+		fprintf(out, "lockers: cache: %lu files unchanged, %lu read; %lu spatch runs reused, %lu run%s%s\n",
+			res->cache.stat_hits, res->cache.stat_misses, res->cache.result_hits,
+			res->cache.result_misses, res->cache.corrupt ? "; corrupt entries ignored" : "",
+			res->cache.rebuilt ? "; cache (re)built" : "");
 	for (size_t r = 0; r < res->rules.nr; r++) {
 		size_t n = 0;
 		for (size_t i = 0; i < res->findings.nr; i++)

@@ -1,0 +1,50 @@
+/*
+ * The incremental cache, under the output directory:
+ *   FORMAT            "lockers-cache 1": anything else and the cache is wiped
+ *   index             per file: stat data, content hash, prefilter answers
+ *   results/xx/KEY    one spatch run's records for one file and rule
+ * A result's KEY hashes the file's content, the rule file, the spatch
+ * version and the options that change what spatch prints. Every file ends
+ * with a checksum line: a torn or foreign file is a miss, never trusted.
+ * Files are replaced atomically, so concurrent scans cannot corrupt it.
+ */
+#ifndef LOCKERS_CACHE_H
+#define LOCKERS_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct strbuf;
+struct tree_file;
+
+struct cache_stats {
+	unsigned long stat_hits, stat_misses;
+	unsigned long result_hits, result_misses, corrupt;
+	int rebuilt;		/* FORMAT was missing or foreign: started afresh */
+};
+
+struct cache;
+
+/* Open (creating or rebuilding) the cache in dir; NULL with err set on failure. */
+struct cache *cache_open(const char *dir, const char *salt, char *err, size_t errlen);
+void cache_close(struct cache *c);
+const struct cache_stats *cache_stats(const struct cache *c);
+
+/*
+ * The stat index. lookup: 1 and the saved content hash and prefilter
+ * answers (one '0'/'1' per rule) when the file's stat data and the rules'
+ * prefilter signature are unchanged; 0 otherwise.
+ */
+int cache_stat_lookup(struct cache *c, const struct tree_file *f, const char *signature,
+		      uint64_t *content_hash, const char **answers);
+void cache_stat_store(struct cache *c, const struct tree_file *f, const char *signature,
+		      uint64_t content_hash, const char *answers);
+/* Write the index (entries stored this run replace older ones). */
+int cache_index_write(struct cache *c);
+
+uint64_t cache_result_key(const struct cache *c, uint64_t content_hash, uint64_t rule_hash);
+/* 1 on a hit: *parse_error and the record lines appended to lines. */
+int cache_result_load(struct cache *c, uint64_t key, int *parse_error, struct strbuf *lines);
+int cache_result_store(struct cache *c, uint64_t key, int parse_error, const char *lines, size_t len);
+
+#endif

@@ -1,0 +1,81 @@
+"""The incremental cache: same bytes as an uncached scan, never trusts bad data."""
+import json
+import os
+import shutil
+
+from conftest import ROOT, run_lockers
+
+CASES = ROOT / "testcases" / "loop-le-count"
+
+
+def copy_cases(tmp_path):
+    tree = tmp_path / "tree"
+    shutil.copytree(CASES, tree)
+    return tree
+
+
+def check(out, tree, *extra):
+    proc = run_lockers(["check", "--any-tree", "-q", "--no-notes", "--fail-on", "101", "-o", out,
+                        "-r", "loop-le-count"] + list(extra) + [tree], check_rc=0)
+    run = json.loads((out / "run.json").read_text())
+    return proc, (out / "lockers.json").read_bytes(), run.get("cache")
+
+
+def test_warm_scan_reuses_everything_and_matches_uncached(tmp_path, lockers_built):
+    tree = copy_cases(tmp_path)
+    out = tmp_path / "out"
+    _, cold, c1 = check(out, tree)
+    assert c1["rebuilt"] and c1["runs_reused"] == 0
+    _, warm, c2 = check(out, tree)
+    assert c2["files_read"] == 0 and c2["runs_new"] == 0 and c2["runs_reused"] > 0
+    _, uncached, c3 = check(tmp_path / "plain", tree, "--no-cache")
+    assert c3 is None
+    assert cold == warm == uncached
+
+
+def test_touching_one_file_rescans_that_file_only(tmp_path, lockers_built):
+    tree = copy_cases(tmp_path)
+    out = tmp_path / "out"
+    check(out, tree)
+    victim = sorted(tree.glob("*.c"))[0]
+    victim.write_text(victim.read_text() + "\n/* touched */\n")
+    _, after, c = check(out, tree)
+    assert c["files_read"] == 1 and c["runs_new"] == 1
+    _, uncached, _ = check(tmp_path / "plain", tree, "--no-cache")
+    assert after == uncached
+
+
+def test_corrupt_and_foreign_caches_are_rebuilt_not_trusted(tmp_path, lockers_built):
+    tree = copy_cases(tmp_path)
+    out = tmp_path / "out"
+    _, good, _ = check(out, tree)
+    # Flip bytes in every result entry and truncate the index.
+    for root, _, files in os.walk(out / "cache" / "results"):
+        for name in files:
+            p = os.path.join(root, name)
+            data = bytearray(open(p, "rb").read())
+            data[len(data) // 2] ^= 0x55
+            open(p, "wb").write(bytes(data))
+    index = out / "cache" / "index"
+    index.write_bytes(index.read_bytes()[:-40])
+    _, again, c = check(out, tree)
+    assert c["corrupt_ignored"] > 0 and c["runs_reused"] == 0
+    assert again == good
+    # A cache written by something else is wiped.
+    (out / "cache" / "FORMAT").write_text("someone else's cache 7\n")
+    (out / "cache" / "results" / "junk").write_text("not ours")
+    _, again, c = check(out, tree)
+    assert c["rebuilt"] and not (out / "cache" / "results" / "junk").exists()
+    assert again == good
+
+
+def test_a_changed_rule_invalidates_its_results(tmp_path, lockers_built):
+    tree = copy_cases(tmp_path)
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "cocci", rules)
+    out = tmp_path / "out"
+    check(out, tree, "--rules-dir", rules)
+    rule = rules / "loop-le-count.cocci"
+    rule.write_text(rule.read_text() + "\n// an edit\n")
+    _, _, c = check(out, tree, "--rules-dir", rules)
+    assert c["runs_reused"] == 0 and c["files_read"] == 0
