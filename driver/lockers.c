@@ -1,11 +1,11 @@
 /* lockers: find code that doesn't look right around loops and lock-free sync. */
 #include "builtin.h"
+#include "../src/report/report.h"
 #include "../src/util.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#define LOCKERS_VERSION "0.1"
 
 static const struct {
 	const char *name;
@@ -13,6 +13,7 @@ static const struct {
 	const char *help;
 } commands[] = {
 	{ "check", cmd_check, "scan a kernel tree (or part of it) and rank the findings" },
+	{ "gate", cmd_gate, "report only the findings a patch introduces (CI), with SARIF" },
 	{ "rules", cmd_rules, "list the rules with their confidence and what they find" },
 	{ "triage", cmd_triage, "record, import and list verdicts on findings" },
 };

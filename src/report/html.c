@@ -50,11 +50,17 @@ static size_t utf8_next(const unsigned char *s, size_t n, uint32_t *cp)
 		return 1;
 	}
 	if ((c & 0xe0) == 0xc0) {
-		len = 2, c &= 0x1f, min = 0x80;
+		len = 2;
+		c &= 0x1f;
+		min = 0x80;
 	} else if ((c & 0xf0) == 0xe0) {
-		len = 3, c &= 0x0f, min = 0x800;
+		len = 3;
+		c &= 0x0f;
+		min = 0x800;
 	} else if ((c & 0xf8) == 0xf0) {
-		len = 4, c &= 0x07, min = 0x10000;
+		len = 4;
+		c &= 0x07;
+		min = 0x10000;
 	} else {
 		goto bad;
 	}
@@ -164,8 +170,12 @@ static int read_source(const char *root, const char *path, struct strbuf *src,
 {
 	struct stat st;
 
-	if (!root || !path || !*path) {
+	if (!root) {
 		snprintf(why, whylen, "source not available: the report has no tree root");
+		return -1;
+	}
+	if (!path || !*path) {
+		snprintf(why, whylen, "source not available: the finding has no path");
 		return -1;
 	}
 	/* Paths come from lockers.json: never read outside the tree. */
@@ -210,7 +220,7 @@ static void code_line(struct strbuf *sb, unsigned no, const char *s, size_t n, i
 	add_html_n(sb, s, shown);
 	if (shown < len)
 		strbuf_addstr(sb, "<span class=\"cut\">\xe2\x80\xa6 (line cut)</span>");
-	strbuf_addstr(sb, "</span>\n");
+	strbuf_addstr(sb, "\n</span>");	/* the newline inside: no blank line between blocks */
 }
 
 /* The lines around a finding, its own line marked; or why they cannot be shown. */
@@ -271,7 +281,7 @@ static void page_head(struct strbuf *sb, const struct scan_result *res, const ch
 		"pre.code{background:#f4f4f4;border:1px solid var(--line);padding:.3em 0}\n"
 		".line{display:block;padding:0 .5em}\n"
 		".line.hit{background:#ffe3a3;font-weight:bold}\n"
-		".ln{display:inline-block;min-width:4em;color:#888;user-select:none}\n"
+		".ln{display:inline-block;width:7ch;padding-right:1ch;text-align:right;color:#888;user-select:none}\n"
 		".cut{color:#888}\n"
 		".nosrc{color:#8a4b00;font-style:italic}\n"
 		".cols{display:flex;flex-wrap:wrap;gap:0 2em}\n"
@@ -544,7 +554,7 @@ static const char page_js[] =
 	"  var c = current(f), v = c ? c.v : 'none';\n"
 	"  if (rule && f.rule !== rule) return false;\n"
 	"  if (dir && f.path.lastIndexOf(dir, 0) !== 0) return false;\n"
-	"  if (f.score < min) return false;\n"
+	"  if (min > 0 && f.score < min) return false;\n"
 	"  if (verdict === 'open') return v === 'none' || v === 'bug';\n"
 	"  return verdict === 'all' || v === verdict;\n"
 	"}\n"

@@ -100,7 +100,7 @@ static json_t *summary_json(const struct scan_result *res)
 	return s;
 }
 
-static int dump_atomic(const char *path, json_t *root)
+int report_json_dump(const char *path, json_t *root)
 {
 	char *text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
 	int rc, e;
@@ -144,7 +144,7 @@ int report_json_write(const char *path, const struct scan_result *res)
 	for (size_t i = 0; i < res->findings.nr; i++)
 		json_array_append_new(findings, finding_json(res->findings.v[i]));
 	json_object_set_new(root, "findings", findings);
-	int rc = dump_atomic(path, root);
+	int rc = report_json_dump(path, root);
 	json_decref(root);
 	return rc;
 }
@@ -171,7 +171,12 @@ int report_run_json_write(const char *path, const struct scan_result *res, int j
 		json_object_set_new(c, "rebuilt", json_boolean(res->cache.rebuilt));
 		json_object_set_new(root, "cache", c);
 	}
-	int rc = dump_atomic(path, root);
+	int rc = report_json_dump(path, root);
 	json_decref(root);
 	return rc;
+}
+
+void report_json_append_finding(json_t *array, const struct finding *f)
+{
+	json_array_append_new(array, finding_json(f));
 }

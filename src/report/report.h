@@ -5,6 +5,17 @@
 #include <stdio.h>
 
 struct scan_result;
+struct rule_set;
+struct finding;
+struct json_t;
+
+#define LOCKERS_VERSION "0.1"
+
+/* One SARIF result: a finding and its baselineState ("new", "unchanged", "absent") or NULL. */
+struct sarif_result {
+	const struct finding *f;
+	const char *baseline;
+};
 
 struct report_options {
 	int notes;		/* text: print the score's reasons under each finding */
@@ -22,6 +33,13 @@ void report_summary(FILE *out, const struct scan_result *res);
  */
 int report_json_write(const char *path, const struct scan_result *res);
 int report_run_json_write(const char *path, const struct scan_result *res, int jobs);
+/* Write any jansson document the way lockers.json is written (atomic, sorted as built). */
+int report_json_dump(const char *path, struct json_t *doc);
+/* Append a finding's JSON object (as in lockers.json) to a jansson array. */
+void report_json_append_finding(struct json_t *array, const struct finding *f);
+/* SARIF 2.1.0; root is the tree the paths are relative to. */
+int report_sarif_write(const char *path, const char *root, const struct rule_set *rs,
+		       const struct sarif_result *v, size_t n, int fail_on);
 /*
  * The HTML triage report: one self-contained page (no network) with the
  * findings ranked, filters, the code around each finding (read from
