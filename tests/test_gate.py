@@ -89,7 +89,7 @@ def test_patch_that_only_moves_code_adds_nothing(tmp_path, corpus, lockers_built
 def test_patch_that_does_not_apply_writes_nothing(tmp_path, corpus, lockers_built):
     patch = tmp_path / "stale.patch"
     patch.write_text("--- a/%s\n+++ b/%s\n@@ -50,3 +50,3 @@\n-no such line\n+for (i = 0; i <= count; i++)\n"
-                     " context that is not there\n" % (SMBUS, SMBUS))
+                     " context that is not there\n more context\n" % (SMBUS, SMBUS))
     before = (CORPUS / SMBUS).stat().st_mtime_ns
     proc, report, _ = gate(tmp_path, patch)
     assert proc.returncode == 2
