@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -75,6 +76,7 @@ struct pool {
 	char **last_crash;		/* per rule: detail of the last crash */
 	unsigned *same_crashes;		/* per rule: files in a row that crashed alike */
 	size_t files_total, files_done;
+	long max_rss_kb;		/* largest spatch child */
 	double last_progress;
 };
 
@@ -666,8 +668,11 @@ int pool_run(const struct pool_options *o, const struct rule_set *rs,
 				continue;
 			}
 			int status;
-			if (waitpid(j->pid, &status, 0) < 0)
+			struct rusage ru;
+			if (wait4(j->pid, &status, 0, &ru) < 0)
 				status = 0;
+			else if (ru.ru_maxrss > p.max_rss_kb)
+				p.max_rss_kb = ru.ru_maxrss;
 			finish_job(&p, j, status);
 			release_job(j);
 			p.jobs[i] = p.jobs[--p.nactive];
@@ -675,6 +680,8 @@ int pool_run(const struct pool_options *o, const struct rule_set *rs,
 		progress(&p, 0);
 	}
 	progress(&p, 1);
+	if (o->max_rss_kb)
+		*o->max_rss_kb = p.max_rss_kb;
 out:
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);

@@ -49,6 +49,7 @@ struct pool_options {
 	const char *macro_index;	/* or NULL */
 	const char *tmpdir;
 	int progress;		/* print a progress line on stderr */
+	long *max_rss_kb;	/* if set: the largest spatch child's peak RSS */
 };
 
 /*

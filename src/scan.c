@@ -355,6 +355,7 @@ int scan_run(const struct scan_options *o, struct scan_result *res, char *err, s
 		.cocci_dir = res->rules.dir, .macro_index = o->macro_index,
 		.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
 		.progress = o->progress,
+		.max_rss_kb = &res->spatch_max_rss_kb,
 	};
 	int rc = ntasks ? pool_run(&po, &res->rules, &res->tree, tasks, ntasks, &cb, err, errlen) : 0;
 	free(tasks);

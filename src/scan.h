@@ -55,6 +55,7 @@ struct scan_result {
 	int interrupted;
 
 	double t_walk, t_prefilter, t_spatch, t_total;
+	long spatch_max_rss_kb;
 	int cached;			/* a cache was used; its counters: */
 	struct cache_stats cache;
 };

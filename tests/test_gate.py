@@ -127,3 +127,14 @@ def test_git_range_in_a_repository(tmp_path, lockers_built):
     assert [f["key"] for f in report["introduced"]] == ["p->count"]
     assert subprocess.run(["git", "-C", str(repo), "status", "--porcelain"], capture_output=True,
                           text=True).stdout == ""
+
+
+def test_report_sarif_of_a_whole_scan_validates(tmp_path, lockers_built):
+    from conftest import ROOT
+    out = tmp_path / "o"
+    scan(str(ROOT / "testcases" / "loop-le-count"), str(out), rules=["loop-le-count"])
+    proc = run_lockers(["report", "--sarif", tmp_path / "all.sarif", "-o", out])
+    assert proc.returncode == 0, proc.stderr
+    assert validation_errors(tmp_path / "all.sarif") == []
+    results = json.loads((tmp_path / "all.sarif").read_text())["runs"][0]["results"]
+    assert results and all("baselineState" not in r for r in results)

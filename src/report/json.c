@@ -160,6 +160,7 @@ int report_run_json_write(const char *path, const struct scan_result *res, int j
 	json_object_set_new(sec, "spatch", json_real(res->t_spatch));
 	json_object_set_new(sec, "total", json_real(res->t_total));
 	json_object_set_new(root, "seconds", sec);
+	json_object_set_new(root, "spatch_max_rss_kb", json_integer(res->spatch_max_rss_kb));
 	json_object_set_new(root, "partial", json_boolean(res->interrupted));
 	if (res->cached) {
 		json_t *c = json_object();

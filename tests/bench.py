@@ -1,0 +1,144 @@
+#!/usr/bin/python3
+"""make bench: lockers against the coccicheck way, on the full 6.1 tree, in one run.
+
+Measures, with all rules (or BENCH_RULES):
+  - the floor: git grep of the article's regex over the tree (reading it once);
+  - lockers cold (empty cache), warm (nothing changed), and after one file
+    changed, with peak memory (lockers itself and the largest spatch child);
+  - the baseline: one `spatch --dir TREE --jobs J` per rule with coccicheck's
+    flags (--very-quiet --no-show-diff --chunksize 1 --timeout 200 --no-includes);
+and prints each lockers figure as a ratio to the baseline and to the floor.
+The scans run on a hardlinked copy of the corpus, so the change made for the
+one-file re-scan never touches the corpus. Results go to lockers-out/bench.json.
+
+Environment: BENCH_J (default: CPUs), BENCH_RULES (space separated),
+BENCH_BASELINE=0 to skip the baseline (no ratios), BENCH_M (limit to a subdir).
+"""
+import json
+import os
+import pathlib
+import resource
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "kernel-corpus" / "linux-source-6.1"
+OUT = ROOT / "lockers-out" / "bench"
+REGEX = r"for.*(.*= *0.*;.*<=.*c[ou]*nt.*;.*)"
+
+
+def lockers_scan(tree, out, jobs, rules, paths):
+    argv = [str(ROOT / "lockers"), "check", "-q", "--no-notes", "--fail-on", "101", "-j", str(jobs),
+            "-o", str(out)]
+    for r in rules:
+        argv += ["-r", r]
+    argv.append(str(tree))
+    argv += paths
+    start = time.monotonic()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    _, status, ru = os.wait4(proc.pid, 0)
+    seconds = time.monotonic() - start
+    err = proc.stderr.read()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit("bench: lockers failed (%s):\n%s" % (status, err))
+    run = json.loads((out / "run.json").read_text())
+    report = (out / "lockers.json").read_bytes()
+    return {"seconds": seconds, "lockers_rss_kb": ru.ru_maxrss,
+            "spatch_max_rss_kb": run.get("spatch_max_rss_kb", 0), "cache": run.get("cache"),
+            "findings": len(json.loads(report)["findings"])}, report
+
+
+def baseline(tree, jobs, rules, paths):
+    per_rule = {}
+    env = dict(os.environ, LOCKERS_COCCI_DIR=str(ROOT / "cocci"), PYTHONDONTWRITEBYTECODE="1")
+    for r in rules:
+        argv = ["spatch", "--very-quiet", "--no-show-diff", "--sp-file", str(ROOT / "cocci" / (r + ".cocci")),
+                "--dir", str(tree / paths[0]) if paths else str(tree), "--jobs", str(jobs), "--chunksize", "1",
+                "--timeout", "200", "--no-includes"]
+        start = time.monotonic()
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=str(tree))
+        per_rule[r] = time.monotonic() - start
+        print("bench: baseline %-28s %8.1f s" % (r, per_rule[r]), flush=True)
+    return per_rule
+
+
+def main():
+    jobs = int(os.environ.get("BENCH_J", os.cpu_count() or 1))
+    rules = os.environ.get("BENCH_RULES", "").split() or sorted(p.stem for p in (ROOT / "cocci").glob("*.cocci"))
+    paths = os.environ.get("BENCH_M", "").split()
+    do_baseline = os.environ.get("BENCH_BASELINE", "1") != "0"
+    if not (CORPUS / ".lockers-corpus").exists():
+        sys.exit("bench: run kernel-corpus/prepare first (make bench does)")
+
+    shutil.rmtree(OUT, ignore_errors=True)
+    OUT.mkdir(parents=True)
+    tree = OUT / "tree"
+    subprocess.run(["cp", "-al", str(CORPUS), str(tree)], check=True)
+    results = {"jobs": jobs, "rules": rules, "paths": paths}
+
+    start = time.monotonic()
+    subprocess.run(["git", "grep", "--no-index", "-nE", REGEX, "--", "."], cwd=str(tree),
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    results["git_grep_seconds"] = time.monotonic() - start
+    print("bench: git grep floor %.2f s" % results["git_grep_seconds"], flush=True)
+
+    scans = OUT / "scans"
+    cold, cold_report = lockers_scan(tree, scans, jobs, rules, paths)
+    print("bench: lockers cold %.1f s, %d findings" % (cold["seconds"], cold["findings"]), flush=True)
+    warm, warm_report = lockers_scan(tree, scans, jobs, rules, paths)
+    print("bench: lockers warm %.2f s" % warm["seconds"], flush=True)
+
+    # Change one file that some rule reads (a new inode: the corpus stays intact).
+    victim = tree / "fs" / "namei.c"
+    text = victim.read_bytes()
+    victim.unlink()
+    victim.write_bytes(text + b"\n/* lockers bench: one changed file */\n")
+    touched, touched_report = lockers_scan(tree, scans, jobs, rules, paths)
+    print("bench: lockers one changed file %.2f s" % touched["seconds"], flush=True)
+    victim.unlink()
+    victim.write_bytes(text)
+    again, again_report = lockers_scan(tree, scans, jobs, rules, paths)
+
+    results.update(cold=cold, warm=warm, one_file=touched)
+    results["warm_identical_to_cold"] = warm_report == cold_report
+    results["restored_identical_to_cold"] = again_report == cold_report
+    peak_kb = max(cold["lockers_rss_kb"], warm["lockers_rss_kb"]) + jobs * cold["spatch_max_rss_kb"]
+    results["peak_memory_mib_bound"] = peak_kb / 1024.0
+
+    if do_baseline:
+        per_rule = baseline(tree, jobs, rules, paths)
+        results["baseline_seconds"] = per_rule
+        results["baseline_total_seconds"] = sum(per_rule.values())
+
+    print("\n%-34s %10s %12s %12s" % ("", "seconds", "/ baseline", "/ git grep"))
+    base = results.get("baseline_total_seconds")
+    for name, key in (("lockers cold, all rules", "cold"), ("lockers warm re-scan", "warm"),
+                      ("lockers after one changed file", "one_file")):
+        s = results[key]["seconds"]
+        print("%-34s %10.2f %12s %12.1f" % (name, s, "%.3f" % (s / base) if base else "n/a",
+                                           s / results["git_grep_seconds"]))
+    if base:
+        print("%-34s %10.2f %12s %12.1f" % ("coccicheck-style, one spatch/rule", base, "1.000",
+                                           base / results["git_grep_seconds"]))
+    print("%-34s %10.2f" % ("git grep of the article's regex", results["git_grep_seconds"]))
+    print("peak memory (lockers + %d x largest spatch): %.0f MiB" % (jobs, results["peak_memory_mib_bound"]))
+    print("warm report byte-identical to cold: %s; after restoring the file: %s" % (
+        results["warm_identical_to_cold"], results["restored_identical_to_cold"]))
+    targets = {
+        "cold <= baseline/5": base and results["cold"]["seconds"] <= base / 5,
+        "warm < 5 s": results["warm"]["seconds"] < 5,
+        "one changed file < 3 s": results["one_file"]["seconds"] < 3,
+        "peak memory < 2 GiB": results["peak_memory_mib_bound"] < 2048,
+        "identical reports": results["warm_identical_to_cold"] and results["restored_identical_to_cold"],
+    }
+    results["targets"] = {k: bool(v) for k, v in targets.items()}
+    for k, v in targets.items():
+        print("target %-28s %s" % (k, "met" if v else ("NOT met" if v is not None and v != 0 else "not measured")))
+    (ROOT / "lockers-out" / "bench.json").write_text(json.dumps(results, indent=1) + "\n")
+    shutil.rmtree(tree, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
