@@ -4,6 +4,7 @@
 #   make check [KDIR=path] [M=dir-or-file] [J=n]   scan a tree (default: the 6.1 corpus)
 #   make test             run every test (installs what it needs)
 #   make bench            run the benchmarks
+#   make gate KDIR=path PATCH=file   findings a patch introduces (exit 1 if any >= FAIL_ON)
 #   make SAN=1 ...        build with AddressSanitizer and UBSan
 
 CC      ?= cc
@@ -57,6 +58,12 @@ check: deps
 	if [ $$rc -eq 1 ]; then echo "make check: findings at or above score $(FAIL_ON): see above and $(O)/lockers.json"; \
 	elif [ $$rc -ne 0 ]; then exit $$rc; fi
 
+gate: deps
+	@$(MAKE) --no-print-directory lockers
+	@if [ -z "$(PATCH)" ]; then echo "make gate: PATCH=file.patch is required" >&2; exit 2; fi
+	@if [ "$(KDIR)" = "$(CORPUS)" ]; then kernel-corpus/prepare; fi
+	./lockers gate --kdir $(KDIR) --patch $(PATCH) -j $(J) -o $(O) --fail-on $(FAIL_ON) --show-removed
+
 test: deps
 	@$(MAKE) --no-print-directory lockers
 	@kernel-corpus/prepare
@@ -70,4 +77,4 @@ bench: deps
 clean:
 	rm -rf build lockers
 
-.PHONY: all deps corpus check test bench clean
+.PHONY: all deps corpus check gate test bench clean

@@ -29,8 +29,11 @@ OUT = ROOT / "lockers-out" / "bench"
 REGEX = r"for.*(.*= *0.*;.*<=.*c[ou]*nt.*;.*)"
 
 
+LOCKERS = ROOT / "lockers"
+
+
 def lockers_scan(tree, out, jobs, rules, paths):
-    argv = [str(ROOT / "lockers"), "check", "-q", "--no-notes", "--fail-on", "101", "-j", str(jobs),
+    argv = [str(LOCKERS), "check", "-q", "--no-notes", "--fail-on", "101", "-j", str(jobs),
             "-o", str(out)]
     for r in rules:
         argv += ["-r", r]
@@ -52,9 +55,9 @@ def lockers_scan(tree, out, jobs, rules, paths):
 
 def baseline(tree, jobs, rules, paths):
     per_rule = {}
-    env = dict(os.environ, LOCKERS_COCCI_DIR=str(ROOT / "cocci"), PYTHONDONTWRITEBYTECODE="1")
+    env = dict(os.environ, LOCKERS_COCCI_DIR=str(OUT / "cocci"), PYTHONDONTWRITEBYTECODE="1")
     for r in rules:
-        argv = ["spatch", "--very-quiet", "--no-show-diff", "--sp-file", str(ROOT / "cocci" / (r + ".cocci")),
+        argv = ["spatch", "--very-quiet", "--no-show-diff", "--sp-file", str(OUT / "cocci" / (r + ".cocci")),
                 "--dir", str(tree / paths[0]) if paths else str(tree), "--jobs", str(jobs), "--chunksize", "1",
                 "--timeout", "200", "--no-includes"]
         start = time.monotonic()
@@ -74,6 +77,11 @@ def main():
 
     shutil.rmtree(OUT, ignore_errors=True)
     OUT.mkdir(parents=True)
+    # A private copy of the binary and rules: rebuilding during a long bench cannot disturb it.
+    global LOCKERS
+    shutil.copy2(ROOT / "lockers", OUT / "lockers")
+    shutil.copytree(ROOT / "cocci", OUT / "cocci")
+    LOCKERS = OUT / "lockers"
     tree = OUT / "tree"
     subprocess.run(["cp", "-al", str(CORPUS), str(tree)], check=True)
     results = {"jobs": jobs, "rules": rules, "paths": paths}
