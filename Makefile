@@ -74,7 +74,37 @@ bench: deps
 	@kernel-corpus/prepare
 	/usr/bin/python3 tests/bench.py
 
+# libFuzzer targets for every parser of outside input, seeded from fuzz/corpus/.
+FUZZ_SECONDS ?= 20
+FUZZ_TARGETS = record patch triage cache savedscan prefilter
+FUZZ_LIB_SRC = $(filter-out driver/%,$(SRC))
+FUZZ_OBJ = $(FUZZ_LIB_SRC:%.c=build/fuzz/%.o)
+FUZZ_FLAGS = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined
+
+build/fuzz/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< (fuzz)"
+	@clang $(CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+build/fuzz/fuzz-%: fuzz/fuzz-%.c $(FUZZ_OBJ)
+	@echo "  LINK    $@"
+	@clang $(CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
+
+.SECONDARY: $(FUZZ_OBJ)
+
+fuzz: deps $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
+	@mkdir -p build/fuzz/artifacts
+	@for t in $(FUZZ_TARGETS); do \
+		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+		rm -rf build/fuzz/new-$$t; mkdir -p build/fuzz/new-$$t; \
+		build/fuzz/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+			-print_final_stats=1 -artifact_prefix=build/fuzz/artifacts/$$t- \
+			build/fuzz/new-$$t fuzz/corpus/$$t 2>build/fuzz/$$t.log || \
+			{ tail -40 build/fuzz/$$t.log; exit 1; }; \
+		grep -E "stat::number_of_executed_units|stat::new_units_added" build/fuzz/$$t.log | tr '\n' ' '; echo; \
+	done
+
 clean:
 	rm -rf build lockers
 
-.PHONY: all deps corpus check gate test bench clean
+.PHONY: all deps corpus check gate test bench fuzz clean

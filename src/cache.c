@@ -145,7 +145,8 @@ static void load_index(struct cache *c)
 		line = nl + 1;
 	}
 	strbuf_release(&sb);
-	qsort(c->v, c->nr, sizeof(*c->v), cmp_entry);
+	if (c->nr > 1)	/* found by fuzz/fuzz-cache.c: c->v is NULL when the index is empty */
+		qsort(c->v, c->nr, sizeof(*c->v), cmp_entry);
 }
 
 struct cache *cache_open(const char *dir, const char *salt, char *err, size_t errlen)

@@ -71,22 +71,35 @@ void triage_set(struct triage *t, const struct verdict *v)
 int triage_read(struct triage *t, const char *path, char *err, size_t errlen)
 {
 	struct strbuf text = STRBUF_INIT;
-	unsigned lineno = 0;
 
-	memset(t, 0, sizeof(*t));
-	t->path = xstrdup(path);
 	if (strbuf_read_file(&text, path)) {
+		memset(t, 0, sizeof(*t));
+		t->path = xstrdup(path);
 		if (errno == ENOENT)
 			return 0;
 		snprintf(err, errlen, "cannot read triage file %s: %s", path, strerror(errno));
 		triage_release(t);
 		return -1;
 	}
-	if (memchr(text.buf, '\0', text.len)) {
+	int rc = triage_parse(t, path, text.buf, text.len, err, errlen);
+	strbuf_release(&text);
+	return rc;
+}
+
+int triage_parse(struct triage *t, const char *path, const char *data, size_t len,
+		 char *err, size_t errlen)
+{
+	unsigned lineno = 0;
+
+	memset(t, 0, sizeof(*t));
+	t->path = xstrdup(path);
+	if (memchr(data, '\0', len)) {
 		snprintf(err, errlen, "%s: not a triage file (contains NUL bytes)", path);
-		goto fail;
+		triage_release(t);
+		return -1;
 	}
-	for (char *line = text.buf; *line;) {
+	char *text = xstrndup(data, len);
+	for (char *line = text; *line;) {
 		char *nl = strchr(line, '\n');
 		if (nl)
 			*nl = '\0';
@@ -116,12 +129,12 @@ int triage_read(struct triage *t, const char *path, char *err, size_t errlen)
 				goto fail;
 			}
 			if (!valid_id(field[0], strlen(field[0]))) {
-				snprintf(err, errlen, "%s:%u: '%s' is not a fingerprint (12 lowercase hex digits)",
+				snprintf(err, errlen, "%s:%u: '%.40s' is not a fingerprint (12 lowercase hex digits)",
 					 path, lineno, field[0]);
 				goto fail;
 			}
 			if (!triage_verdict_valid(field[1])) {
-				snprintf(err, errlen, "%s:%u: verdict '%s' is not bug, intended or false-positive",
+				snprintf(err, errlen, "%s:%u: verdict '%.40s' is not bug, intended or false-positive",
 					 path, lineno, field[1]);
 				goto fail;
 			}
@@ -135,10 +148,10 @@ int triage_read(struct triage *t, const char *path, char *err, size_t errlen)
 			break;
 		line = nl + 1;
 	}
-	strbuf_release(&text);
+	free(text);
 	return 0;
 fail:
-	strbuf_release(&text);
+	free(text);
 	triage_release(t);
 	return -1;
 }
@@ -158,7 +171,8 @@ int triage_write(const struct triage *t, char *err, size_t errlen)
 	struct strbuf sb = STRBUF_INIT;
 	struct verdict *sorted = xmalloc((t->nr ? t->nr : 1) * sizeof(*sorted));
 
-	memcpy(sorted, t->v, t->nr * sizeof(*sorted));
+	if (t->nr)	/* found by fuzz/fuzz-triage.c: t->v is NULL when empty */
+		memcpy(sorted, t->v, t->nr * sizeof(*sorted));
 	qsort(sorted, t->nr, sizeof(*sorted), cmp_verdict);
 	strbuf_addstr(&sb, "# lockers triage: id verdict rule path function key why (docs/triage.md)\n");
 	for (size_t i = 0; i < t->nr; i++) {

@@ -25,6 +25,9 @@ struct triage {
 int triage_verdict_valid(const char *verdict);
 /* A missing file is an empty triage; a malformed one is an error with its line. */
 int triage_read(struct triage *t, const char *path, char *err, size_t errlen);
+/* The same on a buffer; path names it in messages. */
+int triage_parse(struct triage *t, const char *path, const char *data, size_t len,
+		 char *err, size_t errlen);
 /* Sorted by id, one verdict a line, written atomically. */
 int triage_write(const struct triage *t, char *err, size_t errlen);
 /* Add or replace (by id) a verdict; copies the strings. */

@@ -125,3 +125,12 @@ def test_mark_rejects_unknown_ids_and_verdicts(tmp_path, lockers_built):
     proc = triage(tmp_path, "mark", "abcdef", "maybe", "--why", "x")
     assert proc.returncode == 2 and "verdict 'maybe'" in proc.stderr
     assert not (tmp_path / "triage.txt").exists()
+
+
+def test_importing_an_empty_file_writes_an_empty_triage(tmp_path, lockers_built):
+    # Regression (found by fuzz/fuzz-triage.c): writing a triage with no verdicts.
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nothing yet\n")
+    proc = run_lockers(["triage", "import", empty, "--triage", tmp_path / "triage.txt"])
+    assert proc.returncode == 0, proc.stderr
+    assert [l for l in (tmp_path / "triage.txt").read_text().splitlines() if not l.startswith("#")] == []

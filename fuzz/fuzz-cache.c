@@ -1,0 +1,55 @@
+/* libFuzzer: the cache's index and result files (src/cache.c), never trusted. */
+#include "../src/cache.h"
+#include "../src/strbuf.h"
+#include "../src/tree.h"
+#include "../src/util.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char *dir;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char err[256];
+
+	if (!dir) {
+		dir = xasprintf("/tmp/lockers-fuzz-cache.%ld", (long)getpid());
+		struct cache *c = cache_open(dir, "salt", err, sizeof(err));	/* creates FORMAT */
+		cache_close(c);
+	}
+	/* The input is both the index and one result entry. */
+	char *index = xasprintf("%s/index", dir);
+	write_file_replace(index, data, size, 0);
+	struct cache *c = cache_open(dir, "salt", err, sizeof(err));
+	if (!c)
+		abort();
+	char *rdir = xasprintf("%s/results/00", dir);
+	mkdir_p(rdir);
+	uint64_t key = cache_result_key(c, 0, 0);
+	char hex[17];
+	hash_hex(key, hex);
+	char *entry = xasprintf("%s/results/%.2s/%s", dir, hex, hex + 2);
+	char *edir = xasprintf("%s/results/%.2s", dir, hex);
+	mkdir_p(edir);
+	write_file_replace(entry, data, size, 0);
+	struct strbuf lines = STRBUF_INIT;
+	int parse_error;
+	cache_result_load(c, key, &parse_error, &lines);
+	struct tree_file tf = { .path = "a.c" };
+	uint64_t h;
+	const char *answers;
+	cache_stat_lookup(c, &tf, "sig", &h, &answers);
+	strbuf_release(&lines);
+	cache_close(c);
+	free(index);
+	free(rdir);
+	free(entry);
+	free(edir);
+	return 0;
+}

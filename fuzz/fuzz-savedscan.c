@@ -1,0 +1,25 @@
+/* libFuzzer: lockers.json as read back for triage, report and gate (src/savedscan.c). */
+#include "../src/savedscan.h"
+#include "../src/scan.h"
+#include "../src/util.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static char *path;
+	struct scan_result res;
+	char err[512];
+
+	if (!path)
+		path = xasprintf("/tmp/lockers-fuzz-scan.%ld.json", (long)getpid());
+	write_file_replace(path, data, size, 0);
+	if (!saved_scan_read(path, &res, err, sizeof(err)))
+		scan_result_release(&res);
+	return 0;
+}
