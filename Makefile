@@ -17,6 +17,9 @@ ifeq ($(SAN),1)
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
 BUILD    = build/san
+# A sanitizer report must fail a test, and never pass for "findings" (exit 1).
+export ASAN_OPTIONS = detect_leaks=1:exitcode=86:abort_on_error=0
+export UBSAN_OPTIONS = halt_on_error=1:exitcode=87:print_stacktrace=1
 else
 BUILD    = build/opt
 endif
@@ -33,7 +36,7 @@ PYTEST  = /usr/bin/python3 -m pytest
 
 all: lockers
 
-lockers: $(OBJ)
+lockers: $(OBJ) $(BUILD)/.stamp
 	@echo "  LINK    $@"
 	@$(CC) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
 
@@ -43,6 +46,12 @@ $(BUILD)/%.o: %.c
 	@$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
 -include $(OBJ:.o=.d)
+
+# ./lockers is relinked whenever the build flavour (SAN=1 or not) changes.
+$(BUILD)/.stamp:
+	@mkdir -p $(BUILD)
+	@rm -f build/opt/.stamp build/san/.stamp
+	@touch $@
 
 deps:
 	@scripts/install-deps

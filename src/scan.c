@@ -260,7 +260,7 @@ static void list_stale_verdicts(struct scan_result *res, const struct triage *t)
 	}
 }
 
-int scan_run(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen)
+static int scan_run_stages(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen)
 {
 	double t0 = now_seconds(), t;
 	char why[512];
@@ -281,7 +281,7 @@ int scan_run(const struct scan_options *o, struct scan_result *res, char *err, s
 	char version[256];
 	int e = pool_spatch_version(o->spatch, version, sizeof(version));
 	if (e) {
-		snprintf(err, errlen, "cannot run '%s --version': %s%s", o->spatch, strerror(e),
+		snprintf(err, errlen, "cannot run '%s': %s%s", o->spatch, strerror(e),
 			 e == ENOENT ? " (install coccinelle: make deps)" : "");
 		return -1;
 	}
@@ -295,11 +295,13 @@ int scan_run(const struct scan_options *o, struct scan_result *res, char *err, s
 				       version, o->macro_index_hash ? o->macro_index_hash : "-",
 				       (unsigned long long)hash_bytes(helper.buf, helper.len));
 		strbuf_release(&helper);
-		ctx.cache = cache_open(o->cache_dir, salt, err, errlen);
+		char cache_err[512];
+		ctx.cache = cache_open(o->cache_dir, salt, cache_err, sizeof(cache_err));
 		free(salt);
-		if (!ctx.cache)
-			return -1;
-		ctx.pending = xcalloc(res->rules.nr * res->tree.nr + 1, sizeof(*ctx.pending));
+		if (!ctx.cache)	/* a scan without its cache is slower, not wrong */
+			warning_msg("%s; scanning without a cache", cache_err);
+		else
+			ctx.pending = xcalloc(res->rules.nr * res->tree.nr + 1, sizeof(*ctx.pending));
 	}
 	ctx.content_hash = xcalloc(res->tree.nr + 1, sizeof(*ctx.content_hash));
 	res->candidates = xcalloc(res->rules.nr, sizeof(*res->candidates));
@@ -395,6 +397,15 @@ int scan_run(const struct scan_options *o, struct scan_result *res, char *err, s
 		qsort(res->failures, res->nfailures, sizeof(*res->failures), cmp_failure);
 	res->t_total = now_seconds() - t0;
 	return 0;
+}
+
+int scan_run(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen)
+{
+	int rc = scan_run_stages(o, res, err, errlen);
+
+	if (rc)
+		scan_result_release(res);	/* a failed scan leaves nothing to free */
+	return rc;
 }
 
 size_t scan_count_failures(const struct scan_result *res, enum file_status st)
