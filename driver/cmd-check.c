@@ -30,6 +30,8 @@ static const char usage_text[] =
 "      --triage FILE    verdicts to apply (default: KDIR/lockers-triage.txt)\n"
 "      --no-notes       print only the warning lines, not the score's reasons\n"
 "      --no-cache       ignore and do not update the cache in the output directory\n"
+"      --macro-index F  use this index of macros and inline helpers instead of\n"
+"                       building OUT/macroindex.tsv from KDIR's headers\n"
 "  -q, --quiet          no progress line and no summary on stderr\n"
 "      --spatch PROG    the spatch to run (default: spatch on PATH)\n"
 "      --rules-dir DIR  rules directory (default: cocci/ beside the binary)\n"
@@ -38,7 +40,7 @@ static const char usage_text[] =
 "Exit: 0 clean, 1 finding >= --fail-on, 2 usage/input error, 130 interrupted.\n";
 
 enum { OPT_FAIL_ON = 256, OPT_TIMEOUT, OPT_ANY_TREE, OPT_HEADERS, OPT_ALL, OPT_NO_NOTES,
-       OPT_SPATCH, OPT_RULES_DIR, OPT_TRIAGE, OPT_NO_CACHE };
+       OPT_SPATCH, OPT_RULES_DIR, OPT_TRIAGE, OPT_NO_CACHE, OPT_MACRO_INDEX };
 
 static int parse_int(const char *s, const char *what, int lo, int hi)
 {
@@ -68,6 +70,7 @@ int cmd_check(int argc, char **argv)
 		{ "rules-dir", required_argument, NULL, OPT_RULES_DIR },
 		{ "triage", required_argument, NULL, OPT_TRIAGE },
 		{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
+		{ "macro-index", required_argument, NULL, OPT_MACRO_INDEX },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -99,6 +102,7 @@ int cmd_check(int argc, char **argv)
 		case OPT_RULES_DIR: free(rules_dir); rules_dir = xstrdup(optarg); break;
 		case OPT_TRIAGE: triage_path = optarg; break;
 		case OPT_NO_CACHE: use_cache = 0; break;
+		case OPT_MACRO_INDEX: so.macro_index = optarg; break;
 		case 'h': fputs(usage_text, stdout); return EXIT_CLEAN;
 		default: fputs(usage_text, stderr); return EXIT_USAGE;
 		}
@@ -125,10 +129,13 @@ int cmd_check(int argc, char **argv)
 	so.triage = &triage;
 	char *cache_dir = use_cache ? xasprintf("%s/cache", outdir) : NULL;
 	so.cache_dir = cache_dir;
+	char *macro_out = xasprintf("%s/macroindex.tsv", outdir);
+	so.macro_index_out = macro_out;
 	if (scan_run(&so, &res, err, sizeof(err))) {
 		error_msg("%s", err);
 		triage_release(&triage);
 		free(cache_dir);
+		free(macro_out);
 		strvec_clear(&so.paths);
 		strvec_clear(&so.only_rules);
 		free(rules_dir);
@@ -168,6 +175,7 @@ int cmd_check(int argc, char **argv)
 	scan_result_release(&res);
 	triage_release(&triage);
 	free(cache_dir);
+	free(macro_out);
 	strvec_clear(&so.paths);
 	strvec_clear(&so.only_rules);
 	free(rules_dir);

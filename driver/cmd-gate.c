@@ -187,6 +187,10 @@ int cmd_gate(int argc, char **argv)
 	go.scan.triage = &triage;
 	char *cache_dir = use_cache ? xasprintf("%s/cache", outdir) : NULL;
 	go.scan.cache_dir = cache_dir;
+	/* Helpers are indexed from the whole tree, not the scratch copy. */
+	char *macro_out = xasprintf("%s/macroindex.tsv", outdir);
+	go.scan.macro_index_out = macro_out;
+	go.scan.macro_index_root = go.kdir;
 
 	struct gate_result g;
 	int rc = EXIT_CLEAN;
@@ -214,6 +218,7 @@ int cmd_gate(int argc, char **argv)
 	gate_result_release(&g);
 	triage_release(&triage);
 	free(cache_dir);
+	free(macro_out);
 	strvec_clear(&go.scan.only_rules);
 	free(rules_dir);
 	return rc;

@@ -88,6 +88,16 @@ static int parse_header(struct rule *r, const char *text, char *err, size_t errl
 				} else if (!strcmp(k, "Prefilter")) {
 					free(r->prefilter);
 					r->prefilter = xstrdup(v);
+				} else if (!strcmp(k, "Needs")) {
+					if (strcmp(v, "macro-index")) {
+						snprintf(err, errlen, "%s: unknown '// Needs: %s'", r->path, v);
+						free(k);
+						free(v);
+						strbuf_release(&doc);
+						strbuf_release(&summary);
+						return -1;
+					}
+					r->needs_macro_index = 1;
 				} else if (!strcmp(k, "Options")) {
 					split_words(&r->options, v);
 				}

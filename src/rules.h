@@ -18,6 +18,7 @@ struct rule {
 	size_t nrequires;
 	char *prefilter;	/* named check in prefilter.c, or NULL */
 	struct strvec options;	/* extra spatch options */
+	int needs_macro_index;	/* "// Needs: macro-index": sees through the tree's helpers */
 	uint64_t hash;		/* of the file's bytes, for the cache */
 };
 

@@ -277,6 +277,39 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 	t = now_seconds();
 	res->t_walk = t - t0;
 
+	/* Rules that see through macros and inline helpers get the tree's index. */
+	const char *macro_index = o->macro_index;
+	int need_index = 0;
+	for (size_t r = 0; r < res->rules.nr; r++)
+		need_index |= res->rules.v[r].needs_macro_index;
+	if (need_index && !macro_index && o->macro_index_out) {
+		char dir_err[512];
+		const char *from = o->macro_index_root ? o->macro_index_root : res->tree.root;
+		char *dir = xstrdup(o->macro_index_out);
+		char *slash = strrchr(dir, '/');
+		if (slash && slash != dir) {
+			*slash = '\0';
+			mkdir_p(dir);
+		}
+		free(dir);
+		if (macroindex_build(from, o->macro_index_out, &res->macro_stats, dir_err, sizeof(dir_err)))
+			warning_msg("macro index: %s; rules see only what is written out", dir_err);
+		else {
+			macro_index = o->macro_index_out;
+			res->macro_index_built = 1;
+		}
+	}
+	char macro_hash[17] = "-";
+	if (macro_index) {
+		struct strbuf mi = STRBUF_INIT;
+		if (strbuf_read_file(&mi, macro_index)) {
+			snprintf(err, errlen, "cannot read macro index %s: %s", macro_index, strerror(errno));
+			return -1;
+		}
+		hash_hex(hash_bytes(mi.buf, mi.len), macro_hash);
+		strbuf_release(&mi);
+	}
+
 	struct scan_ctx ctx = { res, NULL, NULL, NULL };
 	char version[256];
 	int e = pool_spatch_version(o->spatch, version, sizeof(version));
@@ -292,7 +325,7 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 		strbuf_read_file(&helper, helper_path);
 		free(helper_path);
 		char *salt = xasprintf("%s\nrecord 1\n--no-includes --parse-error-msg\nmacros %s\nhelper %016llx\n",
-				       version, o->macro_index_hash ? o->macro_index_hash : "-",
+				       version, macro_hash,
 				       (unsigned long long)hash_bytes(helper.buf, helper.len));
 		strbuf_release(&helper);
 		char cache_err[512];
@@ -354,7 +387,7 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 	struct pool_callbacks cb = { &ctx, on_stdout_line, on_file_done };
 	struct pool_options po = {
 		.jobs = o->jobs, .timeout = o->timeout, .spatch = o->spatch,
-		.cocci_dir = res->rules.dir, .macro_index = o->macro_index,
+		.cocci_dir = res->rules.dir, .macro_index = macro_index,
 		.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
 		.progress = o->progress,
 		.max_rss_kb = &res->spatch_max_rss_kb,

@@ -9,6 +9,7 @@
 
 #include "cache.h"
 #include "finding.h"
+#include "macroindex.h"
 #include "pool.h"
 #include "rules.h"
 #include "strvec.h"
@@ -21,7 +22,9 @@ struct scan_options {
 	struct strvec only_rules;	/* --rule: empty means all */
 	const char *rules_dir;
 	const char *spatch;
-	const char *macro_index;
+	const char *macro_index;	/* a prebuilt index (TSV), or NULL */
+	const char *macro_index_out;	/* else build one here when a rule needs it */
+	const char *macro_index_root;	/* from this tree (default: root) */
 	int any_tree;			/* skip the kernel-tree check */
 	int include_headers;
 	int jobs;
@@ -29,7 +32,6 @@ struct scan_options {
 	int progress;
 	struct triage *triage;		/* verdicts to attach, or NULL */
 	const char *cache_dir;		/* incremental cache, or NULL for none */
-	const char *macro_index_hash;	/* part of the cache key, or NULL */
 };
 
 struct file_failure {
@@ -56,6 +58,8 @@ struct scan_result {
 
 	double t_walk, t_prefilter, t_spatch, t_total;
 	long spatch_max_rss_kb;
+	int macro_index_built;
+	struct macroindex_stats macro_stats;
 	int cached;			/* a cache was used; its counters: */
 	struct cache_stats cache;
 };

@@ -210,3 +210,9 @@ def test_a_rule_that_fails_on_every_file_is_given_up(tmp_path, lockers_built):
     assert all(f["reason"] == "spatch-crash" for f in failures)
     given_up = [f for f in failures if "rule failed on 3 files in a row" in f["detail"]]
     assert len(given_up) == 5, failures
+
+
+def test_scoring_doc_lists_every_weight(lockers_built):
+    import subprocess
+    proc = subprocess.run([str(ROOT / "scripts" / "weights-doc"), "--check"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr

@@ -161,6 +161,15 @@ int report_run_json_write(const char *path, const struct scan_result *res, int j
 	json_object_set_new(sec, "total", json_real(res->t_total));
 	json_object_set_new(root, "seconds", sec);
 	json_object_set_new(root, "spatch_max_rss_kb", json_integer(res->spatch_max_rss_kb));
+	if (res->macro_index_built) {
+		json_t *m = json_object();
+		json_object_set_new(m, "headers", json_integer((json_int_t)res->macro_stats.headers));
+		json_object_set_new(m, "macros", json_integer((json_int_t)res->macro_stats.macros));
+		json_object_set_new(m, "inlines", json_integer((json_int_t)res->macro_stats.inlines));
+		json_object_set_new(m, "relations", json_integer((json_int_t)res->macro_stats.relations));
+		json_object_set_new(m, "seconds", json_real(res->macro_stats.seconds));
+		json_object_set_new(root, "macro_index", m);
+	}
 	json_object_set_new(root, "partial", json_boolean(res->interrupted));
 	if (res->cached) {
 		json_t *c = json_object();

@@ -43,6 +43,10 @@ void report_summary(FILE *out, const struct scan_result *res)
 		"%zu spatch crash; %lu binary, %lu unreadable\n",
 		scan_count_failures(res, FILE_PARSE_ERROR), scan_count_failures(res, FILE_TIMEOUT),
 		scan_count_failures(res, FILE_CRASH), res->skipped_binary, st->unreadable);
+	if (res->macro_index_built)
+		fprintf(out, "lockers: macro index: %lu headers, %lu macros, %lu inline helpers, %lu relations in %.1f s\n",
+			res->macro_stats.headers, res->macro_stats.macros, res->macro_stats.inlines,
+			res->macro_stats.relations, res->macro_stats.seconds);
 	if (res->cached)
 		fprintf(out, "lockers: cache: %lu files unchanged, %lu read; %lu spatch runs reused, %lu run%s%s\n",
 			res->cache.stat_hits, res->cache.stat_misses, res->cache.result_hits,

@@ -1,0 +1,1430 @@
+/*
+ * macroindex: index of function-like macros and one-line static inline
+ * helpers of a kernel tree (see macroindex.h for the output format).
+ *
+ * A small tokenizer of its own rather than libclang: the index needs every
+ * definition in every header under every configuration branch (#if arms
+ * included), which a preprocessing parser does not give without a full
+ * build configuration per header, and the whole 6.1 tree (about 23,000
+ * headers, 590 MB, most of it register tables) is tokenized in seconds.
+ *
+ * No global state: everything lives in a struct mi passed around.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "macroindex.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#define SEP '\x01'            /* token separator inside stored expansions */
+#define MAX_DEPTH 4           /* nested helper expansion levels */
+#define MAX_EXPANDED 4096     /* token budget of one expansion */
+#define MAX_RELATION 512      /* bytes of relation text kept per row */
+
+/* ---------------------------------------------------------------- memory */
+
+struct arena_chunk {
+	struct arena_chunk *next;
+	size_t used, size;
+	char data[];
+};
+
+struct tok {
+	const char *s;
+	size_t n;
+	size_t start, end;   /* byte offsets in the source (tokenizer only) */
+	int nl_before;       /* a newline (outside comments) precedes it */
+};
+
+struct tokvec {
+	struct tok *v;
+	size_t n, cap;
+};
+
+struct entry {
+	const char *name;
+	int kind;            /* 0 macro, 1 inline */
+	const char *params;  /* comma separated */
+	const char *exp;     /* tokens separated by SEP */
+	char *relation;      /* computed, malloc'd, may be NULL */
+};
+
+struct mi {
+	struct arena_chunk *arena;
+	struct entry *ent;
+	size_t nent, capent;
+	size_t *hash;        /* open addressing, index+1, 0 empty */
+	size_t hcap;
+	struct macroindex_stats st;
+	char *err;
+	size_t errlen;
+	int failed;
+};
+
+static void set_err(struct mi *m, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (m->failed)
+		return;
+	m->failed = 1;
+	if (!m->err || !m->errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(m->err, m->errlen, fmt, ap);
+	va_end(ap);
+}
+
+static void *arena_alloc(struct mi *m, size_t n)
+{
+	struct arena_chunk *c = m->arena;
+
+	n = (n + 7) & ~(size_t)7;
+	if (!c || c->size - c->used < n) {
+		size_t size = n > (1u << 20) ? n : (1u << 20);
+		c = malloc(sizeof(*c) + size);
+		if (!c) {
+			set_err(m, "out of memory");
+			return NULL;
+		}
+		c->next = m->arena;
+		c->used = 0;
+		c->size = size;
+		m->arena = c;
+	}
+	c->used += n;
+	return c->data + c->used - n;
+}
+
+static char *arena_strndup(struct mi *m, const char *s, size_t n)
+{
+	char *p = arena_alloc(m, n + 1);
+
+	if (!p)
+		return NULL;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+static int tv_push(struct mi *m, struct tokvec *tv, struct tok t)
+{
+	if (tv->n == tv->cap) {
+		size_t cap = tv->cap ? tv->cap * 2 : 256;
+		struct tok *v = realloc(tv->v, cap * sizeof(*v));
+		if (!v) {
+			set_err(m, "out of memory");
+			return -1;
+		}
+		tv->v = v;
+		tv->cap = cap;
+	}
+	tv->v[tv->n++] = t;
+	return 0;
+}
+
+struct sbuf {
+	char *s;
+	size_t n, cap;
+};
+
+static int sb_add(struct mi *m, struct sbuf *b, const char *s, size_t n)
+{
+	if (b->n + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		char *p;
+		while (cap < b->n + n + 1)
+			cap *= 2;
+		p = realloc(b->s, cap);
+		if (!p) {
+			set_err(m, "out of memory");
+			return -1;
+		}
+		b->s = p;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = '\0';
+	return 0;
+}
+
+/* ------------------------------------------------------------- tokenizer */
+
+static int is_ident_start(int c) { return isalpha(c) || c == '_' || c == '$'; }
+static int is_ident_char(int c) { return isalnum(c) || c == '_' || c == '$'; }
+
+static int tok_is(const struct tok *t, const char *s)
+{
+	size_t n = strlen(s);
+	return t->n == n && memcmp(t->s, s, n) == 0;
+}
+
+static int tok_ident(const struct tok *t)
+{
+	return t->n && is_ident_start((unsigned char)t->s[0]);
+}
+
+/* Tokenize BUF (line splices already removed) into TV. */
+static int tokenize(struct mi *m, const char *buf, size_t len, struct tokvec *tv)
+{
+	static const char *const punct3[] = { "<<=", ">>=", "...", NULL };
+	static const char *const punct2[] = {
+		"->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
+		"||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##",
+		NULL
+	};
+	size_t i = 0;
+	int nl = 1;
+
+	tv->n = 0;
+	while (i < len) {
+		unsigned char c = (unsigned char)buf[i];
+		struct tok t;
+		size_t j;
+
+		if (c == '\n') {
+			nl = 1;
+			i++;
+			continue;
+		}
+		if (isspace(c)) {
+			i++;
+			continue;
+		}
+		if (c == '/' && i + 1 < len && buf[i + 1] == '*') {
+			const char *e = NULL;
+			for (j = i + 2; j + 1 < len; j++)
+				if (buf[j] == '*' && buf[j + 1] == '/') {
+					e = buf + j;
+					break;
+				}
+			i = e ? (size_t)(e - buf) + 2 : len;
+			continue;
+		}
+		if (c == '/' && i + 1 < len && buf[i + 1] == '/') {
+			while (i < len && buf[i] != '\n')
+				i++;
+			continue;
+		}
+		t.s = buf + i;
+		t.start = i;
+		t.nl_before = nl;
+		nl = 0;
+		if (is_ident_start(c)) {
+			j = i + 1;
+			while (j < len && is_ident_char((unsigned char)buf[j]))
+				j++;
+		} else if (isdigit(c) || (c == '.' && i + 1 < len && isdigit((unsigned char)buf[i + 1]))) {
+			j = i + 1;
+			while (j < len && (is_ident_char((unsigned char)buf[j]) || buf[j] == '.' ||
+					   ((buf[j] == '+' || buf[j] == '-') &&
+					    (buf[j - 1] == 'e' || buf[j - 1] == 'E' ||
+					     buf[j - 1] == 'p' || buf[j - 1] == 'P'))))
+				j++;
+		} else if (c == '"' || c == '\'') {
+			j = i + 1;
+			while (j < len && buf[j] != (char)c && buf[j] != '\n') {
+				if (buf[j] == '\\' && j + 1 < len)
+					j++;
+				j++;
+			}
+			if (j < len && buf[j] == (char)c)
+				j++;
+		} else {
+			int k;
+			j = i + 1;
+			for (k = 0; punct3[k]; k++)
+				if (i + 3 <= len && memcmp(buf + i, punct3[k], 3) == 0) {
+					j = i + 3;
+					break;
+				}
+			if (j == i + 1)
+				for (k = 0; punct2[k]; k++)
+					if (i + 2 <= len && memcmp(buf + i, punct2[k], 2) == 0) {
+						j = i + 2;
+						break;
+					}
+		}
+		t.n = j - i;
+		t.end = j;
+		if (tv_push(m, tv, t))
+			return -1;
+		i = j;
+	}
+	return 0;
+}
+
+/* Remove backslash-newline splices in place; returns the new length. */
+static size_t splice_lines(char *buf, size_t len)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < len; i++) {
+		if (buf[i] == '\\') {
+			size_t j = i + 1;
+			while (j < len && (buf[j] == ' ' || buf[j] == '\t' || buf[j] == '\r'))
+				j++;
+			if (j < len && buf[j] == '\n') {
+				i = j;
+				continue;
+			}
+		}
+		buf[o++] = buf[i];
+	}
+	return o;
+}
+
+/* --------------------------------------------------------------- entries */
+
+/* Join tokens [a,b) with SEP into arena storage. */
+static char *join_sep(struct mi *m, const struct tok *v, size_t a, size_t b)
+{
+	size_t n = 0, i;
+	char *p, *q;
+
+	for (i = a; i < b; i++)
+		n += v[i].n + 1;
+	p = arena_alloc(m, n + 1);
+	if (!p)
+		return NULL;
+	q = p;
+	for (i = a; i < b; i++) {
+		if (i > a)
+			*q++ = SEP;
+		memcpy(q, v[i].s, v[i].n);
+		q += v[i].n;
+	}
+	*q = '\0';
+	return p;
+}
+
+static int add_entry(struct mi *m, const struct tok *name, int kind,
+		     const char *params, const struct tok *v, size_t a, size_t b)
+{
+	struct entry *e;
+
+	if (m->nent == m->capent) {
+		size_t cap = m->capent ? m->capent * 2 : 4096;
+		struct entry *ne = realloc(m->ent, cap * sizeof(*ne));
+		if (!ne) {
+			set_err(m, "out of memory");
+			return -1;
+		}
+		m->ent = ne;
+		m->capent = cap;
+	}
+	e = &m->ent[m->nent];
+	e->name = arena_strndup(m, name->s, name->n);
+	e->kind = kind;
+	e->params = params;
+	e->exp = join_sep(m, v, a, b);
+	e->relation = NULL;
+	if (!e->name || !e->params || !e->exp)
+		return -1;
+	m->nent++;
+	return 0;
+}
+
+/* Parameter names of the list between the parens at v[open] and v[close]:
+ * for macros each parameter is one identifier (or "..." / "name..."), for
+ * functions the last identifier of each declaration. */
+static char *param_names(struct mi *m, const struct tok *v, size_t open,
+			 size_t close, int is_function)
+{
+	struct sbuf b = { 0 };
+	size_t i, start = open + 1;
+	int depth = 0, nparams = 0;
+	char *res;
+
+	for (i = open + 1; i <= close; i++) {
+		const struct tok *t = &v[i];
+		if (i < close && (tok_is(t, "(") || tok_is(t, "[")))
+			depth++;
+		else if (i < close && (tok_is(t, ")") || tok_is(t, "]")))
+			depth--;
+		if (i == close || (depth == 0 && tok_is(t, ","))) {
+			const struct tok *nm = NULL;
+			size_t k;
+			int d = 0;
+			for (k = start; k < i; k++) {
+				if (tok_is(&v[k], "(") || tok_is(&v[k], "["))
+					d++;
+				else if (tok_is(&v[k], ")") || tok_is(&v[k], "]"))
+					d--;
+				else if (tok_ident(&v[k]) && (d == 0 || !is_function))
+					nm = &v[k];
+				else if (tok_is(&v[k], "...") && !nm)
+					nm = &v[k];
+				/* function pointer parameter: int (*fn)(int) */
+				if (is_function && d == 1 && tok_ident(&v[k]) && k > start &&
+				    tok_is(&v[k - 1], "*"))
+					nm = &v[k];
+			}
+			if (nm && !(is_function && i - start == 1 && tok_is(nm, "void"))) {
+				if (nparams++ && sb_add(m, &b, ",", 1))
+					goto fail;
+				if (sb_add(m, &b, nm->s, nm->n))
+					goto fail;
+			}
+			start = i + 1;
+		}
+	}
+	res = arena_strndup(m, b.s ? b.s : "", b.n);
+	free(b.s);
+	return res;
+fail:
+	free(b.s);
+	return NULL;
+}
+
+static size_t match_paren(const struct tok *v, size_t n, size_t open)
+{
+	int depth = 0;
+	size_t i;
+
+	for (i = open; i < n; i++) {
+		if (tok_is(&v[i], "(") || tok_is(&v[i], "[") || tok_is(&v[i], "{"))
+			depth++;
+		else if (tok_is(&v[i], ")") || tok_is(&v[i], "]") || tok_is(&v[i], "}")) {
+			if (--depth == 0)
+				return i;
+		}
+	}
+	return (size_t)-1;
+}
+
+static int scan_define(struct mi *m, const struct tok *v, size_t a, size_t b)
+{
+	/* v[a] is "#", v[a+1] "define" */
+	size_t name = a + 2, close;
+	char *params;
+
+	if (name + 1 >= b || !tok_ident(&v[name]) || !tok_is(&v[name + 1], "(") ||
+	    v[name + 1].start != v[name].end)
+		return 0;               /* object-like macro */
+	close = match_paren(v, b, name + 1);
+	if (close == (size_t)-1)
+		return 0;
+	params = param_names(m, v, name + 1, close, 0);
+	if (!params)
+		return -1;
+	m->st.macros++;
+	return add_entry(m, &v[name], 0, params, v, close + 1, b);
+}
+
+static int is_inline_kw(const struct tok *t)
+{
+	return tok_is(t, "inline") || tok_is(t, "__inline") ||
+	       tok_is(t, "__inline__") || tok_is(t, "__always_inline");
+}
+
+/* At v[i] == "static" at file scope: a `static inline T name(params)
+ * { return EXPR; }` helper? Returns the index to continue from. */
+static size_t scan_inline(struct mi *m, const struct tok *v, size_t n, size_t i,
+			  int *rc)
+{
+	size_t k, open = (size_t)-1, close, body, bend;
+	int saw_inline = 0;
+	char *params;
+
+	*rc = 0;
+	for (k = i + 1; k < n && k < i + 16; k++) {
+		if (is_inline_kw(&v[k]))
+			saw_inline = 1;
+		if (tok_is(&v[k], "(")) {
+			/* __attribute__((...)) and friends before the name */
+			if (k > i + 1 && tok_ident(&v[k - 1]) &&
+			    (strncmp(v[k - 1].s, "__attribute", 11) == 0 ||
+			     tok_is(&v[k - 1], "__aligned") || tok_is(&v[k - 1], "__section"))) {
+				size_t c = match_paren(v, n, k);
+				if (c == (size_t)-1)
+					return i + 1;
+				k = c;
+				continue;
+			}
+			open = k;
+			break;
+		}
+		if (tok_is(&v[k], ";") || tok_is(&v[k], "{") || tok_is(&v[k], "=") ||
+		    tok_is(&v[k], "#"))
+			return i + 1;
+	}
+	if (!saw_inline || open == (size_t)-1 || open == i + 1 || !tok_ident(&v[open - 1]))
+		return i + 1;
+	close = match_paren(v, n, open);
+	if (close == (size_t)-1)
+		return i + 1;
+	body = close + 1;
+	/* attributes between ')' and '{' */
+	while (body < n && tok_ident(&v[body]) && !tok_is(&v[body], "return")) {
+		if (body + 1 < n && tok_is(&v[body + 1], "(")) {
+			size_t c = match_paren(v, n, body + 1);
+			if (c == (size_t)-1)
+				return close + 1;
+			body = c + 1;
+		} else {
+			body++;
+		}
+	}
+	if (body >= n || !tok_is(&v[body], "{"))
+		return close + 1;
+	bend = match_paren(v, n, body);
+	if (bend == (size_t)-1)
+		return close + 1;
+	/* exactly: { return EXPR ; } */
+	if (bend < body + 4 || !tok_is(&v[body + 1], "return") || !tok_is(&v[bend - 1], ";"))
+		return bend + 1;
+	for (k = body + 2; k < bend - 1; k++)
+		if (tok_is(&v[k], ";") || tok_is(&v[k], "#"))
+			return bend + 1;
+	params = param_names(m, v, open, close, 1);
+	if (!params) {
+		*rc = -1;
+		return n;
+	}
+	m->st.inlines++;
+	if (add_entry(m, &v[open - 1], 1, params, v, body + 2, bend - 1))
+		*rc = -1;
+	return bend + 1;
+}
+
+static int scan_tokens(struct mi *m, const struct tok *v, size_t n)
+{
+	size_t i = 0;
+	int depth = 0;
+
+	while (i < n) {
+		if (tok_is(&v[i], "#") && v[i].nl_before) {
+			size_t e = i + 1;
+			while (e < n && !v[e].nl_before)
+				e++;
+			if (i + 1 < e && tok_is(&v[i + 1], "define") && scan_define(m, v, i, e))
+				return -1;
+			i = e;
+			continue;
+		}
+		if (tok_is(&v[i], "{")) {
+			depth++;
+		} else if (tok_is(&v[i], "}")) {
+			/* a brace in column 0 closes a function in kernel style:
+			 * resynchronise after #if arms that unbalance braces */
+			if (v[i].start == 0 || v[i].s[-1] == '\n')
+				depth = 0;
+			else if (depth > 0)
+				depth--;
+		} else if (depth == 0 && tok_is(&v[i], "static")) {
+			int rc;
+			size_t next = scan_inline(m, v, n, i, &rc);
+			if (rc)
+				return -1;
+			/* the helper's braces are consumed whole; anything else
+			 * is re-scanned token by token */
+			if (next > i + 1) {
+				size_t k;
+				for (k = i + 1; k < next && k < n; k++) {
+					if (tok_is(&v[k], "#") && v[k].nl_before)
+						break;
+					if (tok_is(&v[k], "{"))
+						depth++;
+					else if (tok_is(&v[k], "}") && depth > 0)
+						depth--;
+				}
+				i = k;
+				continue;
+			}
+		}
+		i++;
+	}
+	return 0;
+}
+
+static int scan_file(struct mi *m, const char *path, struct tokvec *tv)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long size;
+	size_t len;
+	int rc;
+
+	if (!f)
+		return 0;       /* unreadable header: skipped */
+	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
+		fclose(f);
+		return 0;
+	}
+	buf = malloc((size_t)size + 1);
+	if (!buf) {
+		fclose(f);
+		set_err(m, "out of memory reading %s", path);
+		return -1;
+	}
+	len = fread(buf, 1, (size_t)size, f);
+	fclose(f);
+	buf[len] = '\0';
+	len = splice_lines(buf, len);
+	m->st.headers++;
+	rc = tokenize(m, buf, len, tv);
+	if (!rc) {
+		/* entries copy their text into the arena: buf can go */
+		rc = scan_tokens(m, tv->v, tv->n);
+	}
+	free(buf);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ walk */
+
+static int has_suffix(const char *s, const char *suf)
+{
+	size_t a = strlen(s), b = strlen(suf);
+	return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Walk DIR (REL is its path relative to the tree, "" at the top). Headers
+ * are taken when a path component is "include" or the directory holds .c
+ * files. Entries are visited in sorted order so the scan is reproducible. */
+static int walk(struct mi *m, const char *dir, const char *rel, int in_include,
+		struct tokvec *tv)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL;
+	size_t nn = 0, cap = 0, i;
+	int has_c = 0, rc = 0;
+
+	if (!d) {
+		if (!*rel) {
+			set_err(m, "cannot open %s: %s", dir, strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (nn == cap) {
+			size_t nc = cap ? cap * 2 : 64;
+			char **p = realloc(names, nc * sizeof(*p));
+			if (!p) {
+				rc = -1;
+				set_err(m, "out of memory");
+				goto out;
+			}
+			names = p;
+			cap = nc;
+		}
+		if (!(names[nn] = strdup(de->d_name))) {
+			rc = -1;
+			set_err(m, "out of memory");
+			goto out;
+		}
+		if (has_suffix(names[nn], ".c"))
+			has_c = 1;
+		nn++;
+	}
+	if (nn)
+		qsort(names, nn, sizeof(*names), cmp_str);
+	for (i = 0; i < nn && !rc; i++) {
+		size_t pl = strlen(dir) + strlen(names[i]) + 2;
+		size_t rl = strlen(rel) + strlen(names[i]) + 2;
+		char *path = malloc(pl), *rpath = malloc(rl);
+		struct stat sb;
+
+		if (!path || !rpath) {
+			free(path);
+			free(rpath);
+			set_err(m, "out of memory");
+			rc = -1;
+			break;
+		}
+		snprintf(path, pl, "%s/%s", dir, names[i]);
+		snprintf(rpath, rl, "%s%s%s", rel, *rel ? "/" : "", names[i]);
+		if (lstat(path, &sb) == 0) {
+			if (S_ISDIR(sb.st_mode)) {
+				/* user-space copies of kernel headers and docs
+				 * would shadow the kernel's own definitions */
+				int skip = !*rel && (strcmp(names[i], "tools") == 0 ||
+						     strcmp(names[i], "Documentation") == 0);
+				if (!skip)
+					rc = walk(m, path, rpath,
+						  in_include || strcmp(names[i], "include") == 0, tv);
+			} else if (S_ISREG(sb.st_mode) && has_suffix(names[i], ".h") &&
+				   (in_include || has_c)) {
+				rc = scan_file(m, path, tv);
+			}
+		}
+		free(path);
+		free(rpath);
+	}
+out:
+	for (i = 0; i < nn; i++)
+		free(names[i]);
+	free(names);
+	closedir(d);
+	return rc;
+}
+
+/* ------------------------------------------------------------ relations */
+
+static uint64_t hash_str(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	return h;
+}
+
+static int build_hash(struct mi *m)
+{
+	size_t i;
+
+	m->hcap = 16;
+	while (m->hcap < m->nent * 2 + 16)
+		m->hcap *= 2;
+	m->hash = calloc(m->hcap, sizeof(*m->hash));
+	if (!m->hash) {
+		set_err(m, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < m->nent; i++) {
+		size_t h;
+		if (i > 0 && strcmp(m->ent[i].name, m->ent[i - 1].name) == 0)
+			continue;       /* first definition in sorted order wins */
+		h = hash_str(m->ent[i].name, strlen(m->ent[i].name)) & (m->hcap - 1);
+		while (m->hash[h])
+			h = (h + 1) & (m->hcap - 1);
+		m->hash[h] = i + 1;
+	}
+	return 0;
+}
+
+static const struct entry *lookup(const struct mi *m, const char *s, size_t n)
+{
+	size_t h = hash_str(s, n) & (m->hcap - 1);
+
+	while (m->hash[h]) {
+		const struct entry *e = &m->ent[m->hash[h] - 1];
+		if (strlen(e->name) == n && memcmp(e->name, s, n) == 0)
+			return e;
+		h = (h + 1) & (m->hcap - 1);
+	}
+	return NULL;
+}
+
+/* Single-load markers and annotations: never expanded, dropped from the
+ * relation text (their argument is what is compared). */
+static int is_wrapper(const struct tok *t)
+{
+	static const char *const w[] = {
+		"READ_ONCE", "__READ_ONCE", "READ_ONCE_NOCHECK", "data_race",
+		"rcu_dereference", "rcu_dereference_raw", "rcu_dereference_bh",
+		"rcu_dereference_sched", "rcu_dereference_check",
+		"rcu_dereference_protected", "rcu_dereference_bh_check",
+		"rcu_dereference_sched_check", "rcu_dereference_raw_check",
+		"srcu_dereference", "srcu_dereference_check", "rcu_access_pointer",
+		"smp_load_acquire", "likely", "unlikely", NULL
+	};
+	size_t i;
+
+	for (i = 0; w[i]; i++)
+		if (tok_is(t, w[i]))
+			return 1;
+	return 0;
+}
+
+/* Split a SEP separated string into tokens. */
+static int split_sep(struct mi *m, const char *s, struct tokvec *tv)
+{
+	const char *p = s;
+
+	tv->n = 0;
+	if (!*s)
+		return 0;
+	for (;;) {
+		const char *e = strchr(p, SEP);
+		struct tok t = { p, e ? (size_t)(e - p) : strlen(p), 0, 0, 0 };
+		if (tv_push(m, tv, t))
+			return -1;
+		if (!e)
+			return 0;
+		p = e + 1;
+	}
+}
+
+struct active {
+	const struct entry *e[MAX_DEPTH + 1];
+	int n;
+};
+
+/* Expand calls of indexed helpers in IN into OUT, MAX_DEPTH levels. */
+static int expand(struct mi *m, const struct tok *in, size_t n, struct active *act,
+		  struct tokvec *out)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct entry *e = NULL;
+		size_t close;
+
+		if (out->n > MAX_EXPANDED)
+			return 1;
+		if (act->n < MAX_DEPTH && tok_ident(&in[i]) && i + 1 < n &&
+		    tok_is(&in[i + 1], "(") && !is_wrapper(&in[i]))
+			e = lookup(m, in[i].s, in[i].n);
+		if (e) {
+			int k, rec = 0;
+			for (k = 0; k < act->n; k++)
+				if (act->e[k] == e)
+					rec = 1;
+			if (rec || strchr(e->params, '.'))
+				e = NULL;       /* recursion or variadic */
+		}
+		close = e ? match_paren(in, n, i + 1) : (size_t)-1;
+		if (e && close != (size_t)-1) {
+			/* argument ranges */
+			size_t as[32], ae[32], na = 0, k, start = i + 2;
+			int depth = 0, np = *e->params ? 1 : 0, bad = 0;
+			const char *p;
+			struct tokvec body = { 0 }, sub = { 0 };
+
+			for (p = e->params; *p; p++)
+				if (*p == ',')
+					np++;
+			for (k = i + 2; k <= close; k++) {
+				if (k < close && (tok_is(&in[k], "(") || tok_is(&in[k], "[") ||
+						  tok_is(&in[k], "{")))
+					depth++;
+				else if (k < close && (tok_is(&in[k], ")") || tok_is(&in[k], "]") ||
+						       tok_is(&in[k], "}")))
+					depth--;
+				if (k == close || (depth == 0 && tok_is(&in[k], ","))) {
+					if (na == 32) {
+						bad = 1;
+						break;
+					}
+					as[na] = start;
+					ae[na] = k;
+					na++;
+					start = k + 1;
+				}
+			}
+			if (np == 0 && na == 1 && as[0] == ae[0])
+				na = 0;
+			if (!bad && (int)na == np) {
+				int rc = split_sep(m, e->exp, &body);
+				for (k = 0; !rc && k < body.n; k++) {
+					int pi = -1, idx = 0;
+					const char *q = e->params;
+					if (tok_ident(&body.v[k])) {
+						while (*q) {
+							const char *c = strchr(q, ',');
+							size_t l = c ? (size_t)(c - q) : strlen(q);
+							if (l == body.v[k].n && memcmp(q, body.v[k].s, l) == 0) {
+								pi = idx;
+								break;
+							}
+							idx++;
+							q = c ? c + 1 : q + l;
+						}
+					}
+					if (pi < 0) {
+						rc = tv_push(m, &sub, body.v[k]);
+					} else {
+						struct tok lp = { "(", 1, 0, 0, 0 }, rp = { ")", 1, 0, 0, 0 };
+						size_t a;
+						rc = tv_push(m, &sub, lp);
+						for (a = as[pi]; !rc && a < ae[pi]; a++)
+							rc = tv_push(m, &sub, in[a]);
+						if (!rc)
+							rc = tv_push(m, &sub, rp);
+					}
+				}
+				if (!rc) {
+					act->e[act->n++] = e;
+					rc = expand(m, sub.v, sub.n, act, out);
+					act->n--;
+				}
+				free(body.v);
+				free(sub.v);
+				if (rc < 0)
+					return -1;
+				if (rc > 0)
+					return 1;
+				i = close;
+				continue;
+			}
+			free(body.v);
+			free(sub.v);
+		}
+		if (tv_push(m, out, in[i]))
+			return -1;
+	}
+	return 0;
+}
+
+static int is_operand_end(const struct tok *t)
+{
+	return tok_ident(t) || isdigit((unsigned char)t->s[0]) || tok_is(t, ")") ||
+	       tok_is(t, "]") || t->s[0] == '"' || t->s[0] == '\'';
+}
+
+static int is_stop(const struct tok *t)
+{
+	static const char *const s[] = {
+		"&&", "||", "?", ":", ",", ";", "==", "!=", "=", "|", "^", "<", ">",
+		"<=", ">=", "{", "}", "return", "+=", "-=", "|=", "&=", NULL
+	};
+	size_t i;
+
+	for (i = 0; s[i]; i++)
+		if (tok_is(t, s[i]))
+			return 1;
+	return 0;
+}
+
+/* Simplify an operand in place: outer parens, wrappers, (x) around simple
+ * chains, (&a)->b to a.b, leading casts are left alone. */
+static size_t simplify(struct tok *v, size_t n)
+{
+	int changed = 1;
+
+	while (changed) {
+		size_t i;
+		changed = 0;
+		/* outer parens */
+		if (n >= 2 && tok_is(&v[0], "(") && match_paren(v, n, 0) == n - 1) {
+			memmove(v, v + 1, (n - 2) * sizeof(*v));
+			n -= 2;
+			changed = 1;
+			continue;
+		}
+		for (i = 0; i + 1 < n; i++) {
+			/* W ( X ) and W ( X , ... ) -> ( X ) */
+			if (is_wrapper(&v[i]) && tok_is(&v[i + 1], "(")) {
+				size_t c = match_paren(v, n, i + 1), k, cut, o;
+				int d = 0;
+				if (c == (size_t)-1)
+					continue;
+				cut = c;
+				for (k = i + 2; k < c; k++) {
+					if (tok_is(&v[k], "(") || tok_is(&v[k], "["))
+						d++;
+					else if (tok_is(&v[k], ")") || tok_is(&v[k], "]"))
+						d--;
+					else if (d == 0 && tok_is(&v[k], ",")) {
+						cut = k;
+						break;
+					}
+				}
+				/* v[i] = "(", X moves down by one, ")" then the rest */
+				o = i;
+				v[o++] = v[i + 1];
+				for (k = i + 2; k < cut; k++)
+					v[o++] = v[k];
+				v[o] = v[c];            /* ")" */
+				o++;
+				for (k = c + 1; k < n; k++)
+					v[o++] = v[k];
+				n = o;
+				changed = 1;
+				break;
+			}
+			if (tok_is(&v[i], "(") && (i == 0 || !is_operand_end(&v[i - 1]))) {
+				size_t c = match_paren(v, n, i), k;
+				int simple = c != (size_t)-1 && c > i + 1;
+				int amp = 0;
+				if (!simple)
+					continue;
+				k = i + 1;
+				if (tok_is(&v[k], "&")) {
+					amp = 1;
+					k++;
+				}
+				if (k >= c || !tok_ident(&v[k]))
+					simple = 0;
+				for (k++; simple && k < c; k += 2)
+					if (k + 1 >= c || !tok_ident(&v[k + 1]) ||
+					    (!tok_is(&v[k], "->") && !tok_is(&v[k], ".")))
+						simple = 0;
+				/* (type) x is a cast, not a parenthesised operand */
+				if (simple && c + 1 < n &&
+				    (is_operand_end(&v[c + 1]) || tok_is(&v[c + 1], "(") ||
+				     tok_is(&v[c + 1], "~") || tok_is(&v[c + 1], "!")) &&
+				    !tok_is(&v[c + 1], ")") && !tok_is(&v[c + 1], "]"))
+					simple = 0;
+				if (!simple) {
+					/* ((X)) -> (X) */
+					if (c != (size_t)-1 && c > i + 2 && tok_is(&v[i + 1], "(") &&
+					    match_paren(v, n, i + 1) == c - 1) {
+						memmove(v + c, v + c + 1, (n - c - 1) * sizeof(*v));
+						n--;
+						memmove(v + i, v + i + 1, (n - i - 1) * sizeof(*v));
+						n--;
+						changed = 1;
+						break;
+					}
+					continue;
+				}
+				if (amp) {
+					/* ( & chain ) -> f  =>  chain . f */
+					if (c + 1 < n && tok_is(&v[c + 1], "->")) {
+						v[c + 1].s = ".";
+						v[c + 1].n = 1;
+						memmove(v + c, v + c + 1, (n - c - 1) * sizeof(*v));
+						n--;
+						memmove(v + i, v + i + 2, (n - i - 2) * sizeof(*v));
+						n -= 2;
+						changed = 1;
+						break;
+					}
+					continue;
+				}
+				memmove(v + c, v + c + 1, (n - c - 1) * sizeof(*v));
+				n--;
+				memmove(v + i, v + i + 1, (n - i - 1) * sizeof(*v));
+				n--;
+				changed = 1;
+				break;
+			}
+		}
+	}
+	return n;
+}
+
+static int names_param(const struct tok *t, const char *params)
+{
+	const char *q = params;
+
+	if (!tok_ident(t))
+		return 0;
+	while (*q) {
+		const char *c = strchr(q, ',');
+		size_t l = c ? (size_t)(c - q) : strlen(q);
+		if (l == t->n && memcmp(q, t->s, l) == 0)
+			return 1;
+		q = c ? c + 1 : q + l;
+	}
+	return 0;
+}
+
+/* Strip a leading cast "( type * ) x": contents identifiers and '*' only. */
+static size_t strip_cast(struct tok *v, size_t n)
+{
+	size_t c, k;
+
+	if (n < 4 || !tok_is(&v[0], "("))
+		return n;
+	c = match_paren(v, n, 0);
+	if (c == (size_t)-1 || c + 1 >= n || c < 2)
+		return n;
+	for (k = 1; k < c; k++)
+		if (!tok_ident(&v[k]) && !tok_is(&v[k], "*"))
+			return n;
+	if (!(c > 2 || tok_is(&v[c - 1], "*")) && !tok_ident(&v[c + 1]) &&
+	    !tok_is(&v[c + 1], "("))
+		return n;
+	memmove(v, v + c + 1, (n - c - 1) * sizeof(*v));
+	return n - c - 1;
+}
+
+/* An operand the rule can name: [&|*] ident { -> ident | . ident | [ ... ] } */
+static int is_chain(const struct tok *v, size_t n)
+{
+	size_t i = 0;
+
+	if (n && (tok_is(&v[0], "&") || tok_is(&v[0], "*")))
+		i = 1;
+	if (i >= n || !tok_ident(&v[i]) || tok_is(&v[i], "sizeof") ||
+	    tok_is(&v[i], "typeof") || tok_is(&v[i], "__typeof__"))
+		return 0;
+	for (i++; i < n;) {
+		if ((tok_is(&v[i], "->") || tok_is(&v[i], ".")) && i + 1 < n &&
+		    tok_ident(&v[i + 1])) {
+			i += 2;
+		} else if (tok_is(&v[i], "[")) {
+			size_t c = match_paren(v, n, i);
+			if (c == (size_t)-1)
+				return 0;
+			i = c + 1;
+		} else {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Does the operand refer to a parameter, and does it load something? */
+static void classify(const struct tok *v, size_t n, const char *params, int *refs,
+		     int *loads)
+{
+	size_t i, end = n;
+	int prev_member = 0;
+
+	*refs = *loads = 0;
+	if (!is_chain(v, n))
+		return;
+	for (i = 0; i < n; i++) {
+		if (!prev_member && names_param(&v[i], params))
+			*refs = 1;
+		prev_member = tok_is(&v[i], "->") || tok_is(&v[i], ".");
+	}
+	if (!*refs)
+		return;
+	i = 0;
+	if (n && tok_is(&v[0], "&")) {
+		/* &a->b.c.d: a + offset, only the "->"s before the last one load */
+		i = 1;
+		while (end >= 3 && tok_ident(&v[end - 1]) && tok_is(&v[end - 2], "."))
+			end -= 2;
+		if (end >= 3 && tok_ident(&v[end - 1]) && tok_is(&v[end - 2], "->"))
+			end -= 2;
+	} else if (n && tok_is(&v[0], "*")) {
+		*loads = 1;
+		return;
+	}
+	for (; i < end; i++)
+		if (tok_is(&v[i], "->") || tok_is(&v[i], "[") ||
+		    (tok_is(&v[i], "*") && (i == 0 || !is_operand_end(&v[i - 1]))))
+			*loads = 1;
+}
+
+static int append_text(struct mi *m, struct sbuf *b, const struct tok *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0 && (tok_ident(&v[i]) || isdigit((unsigned char)v[i].s[0])) &&
+		    (tok_ident(&v[i - 1]) || isdigit((unsigned char)v[i - 1].s[0])))
+			if (sb_add(m, b, " ", 1))
+				return -1;
+		if (sb_add(m, b, v[i].s, v[i].n))
+			return -1;
+	}
+	return 0;
+}
+
+static int relations_of(struct mi *m, struct entry *e, struct tokvec *scratch)
+{
+	struct tokvec raw = { 0 }, ex = { 0 };
+	struct active act = { { e }, 1 };
+	struct sbuf b = { 0 };
+	size_t k;
+	int rc = split_sep(m, e->exp, &raw);
+
+	if (!rc && !*e->params)
+		goto done;
+	if (!rc)
+		rc = expand(m, raw.v, raw.n, &act, &ex);
+	if (rc > 0)
+		rc = 0;         /* over budget: use what was expanded */
+	for (k = 0; !rc && k < ex.n; k++) {
+		size_t a, z, ln, rn;
+		int d, lrefs, lloads, rrefs, rloads;
+		struct tok *lv, *rv;
+
+		if (!tok_is(&ex.v[k], "==") && !tok_is(&ex.v[k], "!="))
+			continue;
+		/* left operand */
+		d = 0;
+		a = k;
+		while (a > 0) {
+			const struct tok *t = &ex.v[a - 1];
+			if (tok_is(t, ")") || tok_is(t, "]"))
+				d++;
+			else if (tok_is(t, "(") || tok_is(t, "[")) {
+				if (d == 0)
+					break;
+				d--;
+			} else if (d == 0 && is_stop(t)) {
+				break;
+			} else if (d == 0 && tok_is(t, "&") && a >= 2 &&
+				   is_operand_end(&ex.v[a - 2])) {
+				break;  /* binary & */
+			} else if (d == 0 && tok_is(t, "!")) {
+				break;
+			}
+			a--;
+		}
+		/* right operand */
+		d = 0;
+		z = k + 1;
+		while (z < ex.n) {
+			const struct tok *t = &ex.v[z];
+			if (tok_is(t, "(") || tok_is(t, "["))
+				d++;
+			else if (tok_is(t, ")") || tok_is(t, "]")) {
+				if (d == 0)
+					break;
+				d--;
+			} else if (d == 0 && is_stop(t)) {
+				break;
+			} else if (d == 0 && tok_is(t, "&") && z > k + 1 &&
+				   is_operand_end(&ex.v[z - 1])) {
+				break;
+			}
+			z++;
+		}
+		if (a == k || z == k + 1)
+			continue;
+		ln = k - a;
+		rn = z - (k + 1);
+		scratch->n = 0;
+		if (scratch->cap < (ln + rn) * 2 + 8) {
+			struct tok *nv = realloc(scratch->v, ((ln + rn) * 2 + 8) * sizeof(*nv));
+			if (!nv) {
+				set_err(m, "out of memory");
+				rc = -1;
+				break;
+			}
+			scratch->v = nv;
+			scratch->cap = (ln + rn) * 2 + 8;
+		}
+		lv = scratch->v;
+		rv = scratch->v + ln + 4;
+		memcpy(lv, ex.v + a, ln * sizeof(*lv));
+		memcpy(rv, ex.v + k + 1, rn * sizeof(*rv));
+		ln = simplify(lv, ln);
+		rn = simplify(rv, rn);
+		ln = simplify(lv, strip_cast(lv, ln));
+		rn = simplify(rv, strip_cast(rv, rn));
+		classify(lv, ln, e->params, &lrefs, &lloads);
+		classify(rv, rn, e->params, &rrefs, &rloads);
+		if (!lrefs || !rrefs || !(lloads || rloads))
+			continue;
+		{
+			size_t before = b.n;
+			if (b.n && sb_add(m, &b, ";", 1))
+				rc = -1;
+			if (!rc)
+				rc = append_text(m, &b, lv, ln);
+			if (!rc)
+				rc = sb_add(m, &b, ex.v[k].s, 2);
+			if (!rc)
+				rc = append_text(m, &b, rv, rn);
+			if (rc)
+				break;
+			/* drop a duplicate of a relation already listed */
+			if (before) {
+				size_t len = b.n - before - 1;
+				const char *cur = b.s + before + 1, *p = b.s;
+				while (p < b.s + before) {
+					const char *semi = memchr(p, ';', (size_t)(b.s + before - p));
+					size_t l = semi ? (size_t)(semi - p) : (size_t)(b.s + before - p);
+					if (l == len && memcmp(p, cur, len) == 0) {
+						b.n = before;
+						b.s[b.n] = '\0';
+						break;
+					}
+					if (!semi)
+						break;
+					p = semi + 1;
+				}
+			}
+			if (b.n > MAX_RELATION) {
+				b.n = before;
+				b.s[b.n] = '\0';
+				break;
+			}
+		}
+	}
+done:
+	if (!rc && b.n) {
+		e->relation = b.s;
+		b.s = NULL;
+	}
+	free(b.s);
+	free(raw.v);
+	free(ex.v);
+	return rc < 0 ? -1 : 0;
+}
+
+/* ---------------------------------------------------------------- output */
+
+static int cmp_entry(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (c)
+		return c;
+	if (x->kind != y->kind)
+		return x->kind - y->kind;
+	if ((c = strcmp(x->params, y->params)))
+		return c;
+	return strcmp(x->exp, y->exp);
+}
+
+static int needs_space(const char *prev, size_t pn, const char *cur, size_t cn)
+{
+	static const char *const tight_after[] = { "(", "[", "->", ".", "!", "~", "#", NULL };
+	static const char *const tight_before[] = { ")", "]", ",", ";", "->", ".", "(", "[", "##", NULL };
+	size_t i;
+
+	(void)cn;
+	for (i = 0; tight_after[i]; i++)
+		if (pn == strlen(tight_after[i]) && memcmp(prev, tight_after[i], pn) == 0)
+			return 0;
+	for (i = 0; tight_before[i]; i++)
+		if (cn == strlen(tight_before[i]) && memcmp(cur, tight_before[i], cn) == 0) {
+			/* "(" after an operator keeps its space: "a == (b)" */
+			if (cur[0] == '(' || cur[0] == '[')
+				return !(is_ident_char((unsigned char)prev[pn - 1]) ||
+					 prev[pn - 1] == ')' || prev[pn - 1] == ']');
+			return 0;
+		}
+	return 1;
+}
+
+static void write_exp(FILE *f, const char *exp)
+{
+	const char *p = exp, *prev = NULL;
+	size_t pn = 0;
+
+	while (*p) {
+		const char *e = strchr(p, SEP);
+		size_t n = e ? (size_t)(e - p) : strlen(p), i;
+		if (prev && needs_space(prev, pn, p, n))
+			fputc(' ', f);
+		for (i = 0; i < n; i++)
+			fputc(p[i] == '\t' || p[i] == '\n' ? ' ' : p[i], f);
+		prev = p;
+		pn = n;
+		if (!e)
+			break;
+		p = e + 1;
+	}
+}
+
+static void free_all(struct mi *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nent; i++)
+		free(m->ent[i].relation);
+	free(m->ent);
+	free(m->hash);
+	while (m->arena) {
+		struct arena_chunk *c = m->arena;
+		m->arena = c->next;
+		free(c);
+	}
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int macroindex_build(const char *kdir, const char *out_path,
+		     struct macroindex_stats *st, char *err, size_t errlen)
+{
+	struct mi m = { 0 };
+	struct tokvec tv = { 0 };
+	struct stat sb;
+	double t0 = now();
+	size_t i, o;
+	FILE *f = NULL;
+	char *tmp = NULL;
+	int rc = -1;
+
+	m.err = err;
+	m.errlen = errlen;
+	if (err && errlen)
+		err[0] = '\0';
+	if (!kdir || !out_path) {
+		set_err(&m, "macroindex: no tree or no output path");
+		return -1;
+	}
+	if (stat(kdir, &sb) || !S_ISDIR(sb.st_mode)) {
+		set_err(&m, "macroindex: %s is not a directory", kdir);
+		return -1;
+	}
+	if (walk(&m, kdir, "", 0, &tv))
+		goto out;
+	if (m.nent)
+		qsort(m.ent, m.nent, sizeof(*m.ent), cmp_entry);
+	/* identical rows once */
+	for (i = 0, o = 0; i < m.nent; i++)
+		if (!o || cmp_entry(&m.ent[o - 1], &m.ent[i]))
+			m.ent[o++] = m.ent[i];
+	m.nent = o;
+	m.st.macros = m.st.inlines = 0;
+	for (i = 0; i < m.nent; i++) {
+		if (m.ent[i].kind)
+			m.st.inlines++;
+		else
+			m.st.macros++;
+	}
+	if (build_hash(&m))
+		goto out;
+	tv.n = 0;
+	for (i = 0; i < m.nent; i++) {
+		if (relations_of(&m, &m.ent[i], &tv))
+			goto out;
+		if (m.ent[i].relation)
+			m.st.relations++;
+	}
+	/* write to a temporary name, then rename: readers never see half a file */
+	tmp = malloc(strlen(out_path) + 8);
+	if (!tmp) {
+		set_err(&m, "out of memory");
+		goto out;
+	}
+	sprintf(tmp, "%s.tmp", out_path);
+	f = fopen(tmp, "w");
+	if (!f) {
+		set_err(&m, "cannot write %s: %s", tmp, strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < m.nent; i++) {
+		const struct entry *e = &m.ent[i];
+		fprintf(f, "%s\t%s\t%s\t", e->name, e->kind ? "inline" : "macro", e->params);
+		write_exp(f, e->exp);
+		fprintf(f, "\t%s\n", e->relation ? e->relation : "");
+	}
+	if (ferror(f) | fclose(f)) {
+		f = NULL;
+		set_err(&m, "error writing %s", tmp);
+		remove(tmp);
+		goto out;
+	}
+	f = NULL;
+	if (rename(tmp, out_path)) {
+		set_err(&m, "cannot rename %s to %s: %s", tmp, out_path, strerror(errno));
+		remove(tmp);
+		goto out;
+	}
+	rc = 0;
+out:
+	if (f) {
+		fclose(f);
+		remove(tmp);
+	}
+	free(tmp);
+	free(tv.v);
+	m.st.seconds = now() - t0;
+	if (st)
+		*st = m.st;
+	free_all(&m);
+	return rc;
+}

@@ -1,0 +1,41 @@
+/*
+ * macroindex: an index of a kernel tree's function-like macros and small
+ * static inline helpers, so that rules can see through them.
+ *
+ * macroindex_build() walks the headers of KDIR (include/, arch/<arch>/include
+ * and any header in a directory that also holds .c files; a testcase
+ * directory works as a tree too), records every function-like macro
+ * (`#define name(params) body`, continuation lines joined) and every
+ * `static inline` helper whose body is a single `return EXPR;`, and writes a
+ * TSV sorted by name (then kind, params, expansion; identical rows once):
+ *
+ *   name <TAB> kind(macro|inline) <TAB> params(comma separated)
+ *        <TAB> expansion <TAB> relation
+ *
+ * `relation` is non-empty when the expansion (with indexed helpers it calls
+ * expanded in turn, a few levels deep) compares a parameter, or a value
+ * loaded through a parameter, with a value loaded through the same or
+ * another parameter: thread_group_leader(p) defined as
+ * `p == p->group_leader` gives `p==p->group_leader`. Several relations are
+ * joined with " ; ". Wrappers that mark a single load (READ_ONCE,
+ * rcu_dereference...) are dropped from the relation text.
+ */
+#ifndef LOCKERS_MACROINDEX_H
+#define LOCKERS_MACROINDEX_H
+
+#include <stddef.h>
+
+struct macroindex_stats {
+	unsigned long headers;   /* header files scanned */
+	unsigned long macros;    /* function-like macro rows written */
+	unsigned long inlines;   /* static inline helper rows written */
+	unsigned long relations; /* rows with a non-empty relation */
+	double seconds;          /* wall time of the whole build */
+};
+
+/* Build the index of KDIR into OUT_PATH. Returns 0, or -1 with a message in
+ * ERR (always NUL terminated when errlen > 0). ST may be NULL. */
+int macroindex_build(const char *kdir, const char *out_path,
+		     struct macroindex_stats *st, char *err, size_t errlen);
+
+#endif
