@@ -317,6 +317,8 @@ int patch_apply(const struct patch_file *pf, const char *old, size_t oldlen,
 		size_t want = h->old_start ? h->old_start - 1 : 0;
 		if (!h->old_len && h->old_start)
 			want = h->old_start;	/* pure insertion after line old_start */
+		if (want > nlines)	/* found by fuzz/fuzz-patch.c: a header far past the end */
+			want = nlines;
 		size_t at = SIZE_MAX;
 		/* Nearest fit to where the header says, never before what is applied. */
 		for (size_t d = 0; at == SIZE_MAX && (want + d <= nlines || (want >= d && want - d >= pos)); d++) {

@@ -138,3 +138,14 @@ def test_report_sarif_of_a_whole_scan_validates(tmp_path, lockers_built):
     assert validation_errors(tmp_path / "all.sarif") == []
     results = json.loads((tmp_path / "all.sarif").read_text())["runs"][0]["results"]
     assert results and all("baselineState" not in r for r in results)
+
+
+def test_hunk_header_far_past_the_end_fails_fast(tmp_path, lockers_built):
+    # Regression (found by fuzz/fuzz-patch.c): the offset search ran to the header's line number.
+    tree = tmp_path / "t"
+    tree.mkdir()
+    (tree / "a.c").write_text("int a;\n")
+    patch = tmp_path / "far.patch"
+    patch.write_text("--- a/a.c\n+++ b/a.c\n@@ -99999999,1 +99999999,1 @@\n-int b;\n+int c;\n")
+    proc = run_lockers(["gate", "--any-tree", "--kdir", tree, "--patch", patch, "-o", tmp_path / "o"], timeout=20)
+    assert proc.returncode == 2 and "does not apply" in proc.stderr
