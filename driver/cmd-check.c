@@ -42,16 +42,6 @@ static const char usage_text[] =
 enum { OPT_FAIL_ON = 256, OPT_TIMEOUT, OPT_ANY_TREE, OPT_HEADERS, OPT_ALL, OPT_NO_NOTES,
        OPT_SPATCH, OPT_RULES_DIR, OPT_TRIAGE, OPT_NO_CACHE, OPT_MACRO_INDEX };
 
-static int parse_int(const char *s, const char *what, int lo, int hi)
-{
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || *end || end == s || v < lo || v > hi)
-		die("%s must be a number from %d to %d, not '%s'", what, lo, hi, s);
-	return (int)v;
-}
-
 int cmd_check(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -89,11 +79,11 @@ int cmd_check(int argc, char **argv)
 		switch (c) {
 		case 'M': strvec_push(&so.paths, optarg); break;
 		case 'r': strvec_push(&so.only_rules, optarg); break;
-		case 'j': so.jobs = parse_int(optarg, "--jobs", 1, 256); break;
+		case 'j': so.jobs = parse_int_arg(optarg, "--jobs", 1, 256); break;
 		case 'o': outdir = optarg; break;
 		case 'q': quiet = 1; break;
-		case OPT_FAIL_ON: fail_on = parse_int(optarg, "--fail-on", 0, 101); break;
-		case OPT_TIMEOUT: so.timeout = parse_int(optarg, "--timeout", 1, 86400); break;
+		case OPT_FAIL_ON: fail_on = parse_int_arg(optarg, "--fail-on", 0, 101); break;
+		case OPT_TIMEOUT: so.timeout = parse_int_arg(optarg, "--timeout", 1, 86400); break;
 		case OPT_ANY_TREE: so.any_tree = 1; break;
 		case OPT_HEADERS: so.include_headers = 1; break;
 		case OPT_ALL: ro.show_all = 1; break;
@@ -162,7 +152,7 @@ int cmd_check(int argc, char **argv)
 	if (rc == EXIT_CLEAN) {
 		for (size_t i = 0; i < res.findings.nr; i++) {
 			const struct finding *f = res.findings.v[i];
-			int hidden = !ro.show_all && f->verdict && strcmp(f->verdict, "bug");
+			int hidden = !ro.show_all && finding_dismissed(f);
 			if (!hidden && f->score >= fail_on)
 				rc = EXIT_FINDINGS;
 		}

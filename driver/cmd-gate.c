@@ -38,19 +38,9 @@ static const char usage_text[] =
 enum { OPT_KDIR = 256, OPT_PATCH, OPT_GIT, OPT_FAIL_ON, OPT_SHOW_REMOVED, OPT_TRIAGE, OPT_ANY_TREE,
        OPT_TIMEOUT, OPT_SPATCH, OPT_RULES_DIR, OPT_NO_CACHE };
 
-static int parse_num(const char *s, const char *what, int lo, int hi)
-{
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || *end || end == s || v < lo || v > hi)
-		die("%s must be a number from %d to %d, not '%s'", what, lo, hi, s);
-	return (int)v;
-}
-
 static int shown(const struct finding *f)
 {
-	return !f->verdict || !strcmp(f->verdict, "bug");
+	return !finding_dismissed(f);
 }
 
 static void print_list(const struct finding_list *l, const char *mark, const char *what)
@@ -150,15 +140,15 @@ int cmd_gate(int argc, char **argv)
 		case OPT_KDIR: go.kdir = optarg; break;
 		case OPT_PATCH: go.patch_file = optarg; break;
 		case OPT_GIT: go.git_range = optarg; break;
-		case OPT_FAIL_ON: fail_on = parse_num(optarg, "--fail-on", 0, 101); break;
+		case OPT_FAIL_ON: fail_on = parse_int_arg(optarg, "--fail-on", 0, 101); break;
 		case OPT_SHOW_REMOVED: show_removed = 1; break;
 		case 'o': outdir = optarg; break;
 		case 'r': strvec_push(&go.scan.only_rules, optarg); break;
-		case 'j': go.scan.jobs = parse_num(optarg, "--jobs", 1, 256); break;
+		case 'j': go.scan.jobs = parse_int_arg(optarg, "--jobs", 1, 256); break;
 		case 'q': quiet = 1; break;
 		case OPT_TRIAGE: triage_path = optarg; break;
 		case OPT_ANY_TREE: go.scan.any_tree = 1; break;
-		case OPT_TIMEOUT: go.scan.timeout = parse_num(optarg, "--timeout", 1, 86400); break;
+		case OPT_TIMEOUT: go.scan.timeout = parse_int_arg(optarg, "--timeout", 1, 86400); break;
 		case OPT_SPATCH: go.scan.spatch = optarg; break;
 		case OPT_RULES_DIR: free(rules_dir); rules_dir = xstrdup(optarg); break;
 		case OPT_NO_CACHE: use_cache = 0; break;

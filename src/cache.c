@@ -3,7 +3,6 @@
 #include "tree.h"
 #include "util.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -31,30 +30,6 @@ struct cache {
 	int dirty;
 	struct cache_stats st;
 };
-
-static int rm_rf(const char *path)
-{
-	struct stat st;
-
-	if (lstat(path, &st))
-		return errno == ENOENT ? 0 : -1;
-	if (S_ISDIR(st.st_mode)) {
-		DIR *d = opendir(path);
-		struct dirent *de;
-		if (!d)
-			return -1;
-		while ((de = readdir(d))) {
-			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-				continue;
-			char *sub = xasprintf("%s/%s", path, de->d_name);
-			rm_rf(sub);
-			free(sub);
-		}
-		closedir(d);
-		return rmdir(path);
-	}
-	return unlink(path);
-}
 
 /* A file whose last line is "end <n> <hash>" over the bytes before it. */
 static int split_checked(struct strbuf *sb, size_t *body_len)
@@ -161,7 +136,7 @@ struct cache *cache_open(const char *dir, const char *salt, char *err, size_t er
 	if (strbuf_read_file(&fmt, fmt_path) || strcmp(fmt.buf, CACHE_FORMAT)) {
 		/* Missing or foreign: never trust what is there. */
 		c->st.rebuilt = 1;
-		rm_rf(dir);
+		remove_tree(dir);
 		if (mkdir_p(results) || write_file_atomic(fmt_path, CACHE_FORMAT, strlen(CACHE_FORMAT))) {
 			snprintf(err, errlen, "cannot create cache %s: %s", dir, strerror(errno));
 			strbuf_release(&fmt);

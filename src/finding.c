@@ -156,6 +156,11 @@ void finding_list_dedupe(struct finding_list *l)
 	l->nr = out;
 }
 
+int finding_dismissed(const struct finding *f)
+{
+	return f->verdict && (!strcmp(f->verdict, "intended") || !strcmp(f->verdict, "false-positive"));
+}
+
 const char *score_class(int score)
 {
 	if (score >= 60)

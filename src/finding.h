@@ -59,6 +59,9 @@ void finding_list_sort_ranked(struct finding_list *l);
 /* Source order: path, line, column, rule, key. */
 void finding_list_sort_source(struct finding_list *l);
 
+/* Triaged intended or false-positive: hidden unless --all, never fails a run. */
+int finding_dismissed(const struct finding *f);
+
 /* The score's class: "bug" (>= 60), "intended" (30..59), "false-positive". */
 const char *score_class(int score);
 

@@ -99,13 +99,6 @@ static int write_scratch(const char *dir, const char *path, const struct strbuf 
 	return rc;
 }
 
-static int rm_tree(const char *path)
-{
-	const char *argv[] = { "rm", "-rf", "--", path, NULL };
-
-	return run_capture(argv, NULL, NULL, NULL);
-}
-
 /* Lay out before/ and after/ under the scratch dir; nothing is written to kdir. */
 static int prepare(const struct gate_options *o, struct gate_result *g, const struct patch *p,
 		   char *err, size_t errlen)
@@ -197,7 +190,7 @@ int gate_run(const struct gate_options *o, struct gate_result *g, char *err, siz
 		return -1;
 	}
 	strbuf_release(&text);
-	const char *tmp = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	const char *tmp = tmp_dir();
 	g->scratch = xasprintf("%s/lockers-gate-XXXXXX", tmp);
 	if (!mkdtemp(g->scratch)) {
 		snprintf(err, errlen, "cannot make a scratch directory in %s: %s", tmp, strerror(errno));
@@ -239,7 +232,7 @@ void gate_result_release(struct gate_result *g)
 	scan_result_release(&g->before);
 	scan_result_release(&g->after);
 	if (g->scratch) {
-		rm_tree(g->scratch);
+		remove_tree(g->scratch);
 		free(g->scratch);
 	}
 	memset(g, 0, sizeof(*g));

@@ -532,44 +532,6 @@ static void progress(struct pool *p, int final)
 	fflush(stderr);
 }
 
-int pool_spatch_version(const char *spatch, char *out, size_t outlen)
-{
-	char *argv[] = { (char *)spatch, "--version", NULL };
-	posix_spawn_file_actions_t fa;
-	int pfd[2];
-	pid_t pid;
-
-	if (pipe2(pfd, O_CLOEXEC))
-		return errno;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, pfd[1], 1);
-	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	int rc = posix_spawnp(&pid, spatch, &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(pfd[1]);
-	if (rc) {
-		close(pfd[0]);
-		return rc;
-	}
-	size_t n = 0;
-	ssize_t k;
-	while (n + 1 < outlen && (k = read(pfd[0], out + n, outlen - n - 1)) != 0) {
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
-			break;
-		n += (size_t)k;
-	}
-	out[n] = '\0';
-	char *nl = strchr(out, '\n');
-	if (nl)
-		*nl = '\0';
-	close(pfd[0]);
-	int status;
-	waitpid(pid, &status, 0);
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 && n ? 0 : EINVAL;
-}
-
 int pool_run(const struct pool_options *o, const struct rule_set *rs,
 	     const struct tree *t, struct pool_task *tasks, size_t ntasks,
 	     const struct pool_callbacks *cb, char *err, size_t errlen)

@@ -61,9 +61,6 @@ int pool_run(const struct pool_options *o, const struct rule_set *rs,
 	     const struct tree *t, struct pool_task *tasks, size_t ntasks,
 	     const struct pool_callbacks *cb, char *err, size_t errlen);
 
-/* The first line of `spatch --version` into out; 0, or an errno value. */
-int pool_spatch_version(const char *spatch, char *out, size_t outlen);
-
 /* The tree index of a file as spatch names it ("123.c"), or -1. */
 long pool_file_index(const char *name);
 

@@ -3,6 +3,7 @@
 #include "fingerprint.h"
 #include "prefilter.h"
 #include "record.h"
+#include "run.h"
 #include "score.h"
 #include "strbuf.h"
 #include "util.h"
@@ -311,13 +312,20 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 	}
 
 	struct scan_ctx ctx = { res, NULL, NULL, NULL };
-	char version[256];
-	int e = pool_spatch_version(o->spatch, version, sizeof(version));
+	/* spatch's version is part of every cache key, and proves it runs at all. */
+	struct strbuf version = STRBUF_INIT;
+	const char *version_argv[] = { o->spatch, "--version", NULL };
+	int vrc = run_capture(version_argv, NULL, &version, NULL);
+	int e = vrc < 0 ? errno : vrc || !version.len ? EINVAL : 0;
 	if (e) {
 		snprintf(err, errlen, "cannot run '%s': %s%s", o->spatch, strerror(e),
 			 e == ENOENT ? " (install coccinelle: make deps)" : "");
+		strbuf_release(&version);
 		return -1;
 	}
+	char *nl = strchr(version.buf, '\n');
+	if (nl)
+		*nl = '\0';
 	if (o->cache_dir) {
 		/* Rules import lockers.py: a change to it changes every rule's output. */
 		struct strbuf helper = STRBUF_INIT;
@@ -325,7 +333,7 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 		strbuf_read_file(&helper, helper_path);
 		free(helper_path);
 		char *salt = xasprintf("%s\nrecord 1\n--no-includes --parse-error-msg\nmacros %s\nhelper %016llx\n",
-				       version, macro_hash,
+				       version.buf, macro_hash,
 				       (unsigned long long)hash_bytes(helper.buf, helper.len));
 		strbuf_release(&helper);
 		char cache_err[512];
@@ -388,7 +396,7 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 	struct pool_options po = {
 		.jobs = o->jobs, .timeout = o->timeout, .spatch = o->spatch,
 		.cocci_dir = res->rules.dir, .macro_index = macro_index,
-		.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+		.tmpdir = tmp_dir(),
 		.progress = o->progress,
 		.max_rss_kb = &res->spatch_max_rss_kb,
 	};
@@ -447,6 +455,15 @@ size_t scan_count_failures(const struct scan_result *res, enum file_status st)
 
 	for (size_t i = 0; i < res->nfailures; i++)
 		n += res->failures[i].status == st;
+	return n;
+}
+
+size_t scan_count_findings(const struct scan_result *res, const char *rule)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < res->findings.nr; i++)
+		n += !strcmp(res->findings.v[i]->rule, rule);
 	return n;
 }
 

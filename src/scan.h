@@ -68,5 +68,6 @@ struct scan_result {
 int scan_run(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen);
 void scan_result_release(struct scan_result *res);
 size_t scan_count_failures(const struct scan_result *res, enum file_status st);
+size_t scan_count_findings(const struct scan_result *res, const char *rule);
 
 #endif

@@ -1,5 +1,6 @@
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -201,6 +202,48 @@ fail:
 	free(tmp);
 	errno = e;
 	return -1;
+}
+
+int remove_tree(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st))
+		return errno == ENOENT ? 0 : -1;
+	if (S_ISDIR(st.st_mode)) {
+		DIR *d = opendir(path);
+		struct dirent *de;
+		if (!d)
+			return -1;
+		while ((de = readdir(d))) {
+			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+				continue;
+			char *sub = xasprintf("%s/%s", path, de->d_name);
+			remove_tree(sub);
+			free(sub);
+		}
+		closedir(d);
+		return rmdir(path);
+	}
+	return unlink(path);
+}
+
+const char *tmp_dir(void)
+{
+	const char *t = getenv("TMPDIR");
+
+	return t && *t ? t : "/tmp";
+}
+
+int parse_int_arg(const char *s, const char *what, int lo, int hi)
+{
+	char *end;
+
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno || *end || end == s || v < lo || v > hi)
+		die("%s must be a number from %d to %d, not '%s'", what, lo, hi, s);
+	return (int)v;
 }
 
 double now_seconds(void)

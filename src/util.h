@@ -40,6 +40,13 @@ int write_file_atomic(const char *path, const void *data, size_t len);
 /* The same; with durable 0 it skips the fsync (for data that checks itself). */
 int write_file_replace(const char *path, const void *data, size_t len, int durable);
 
+/* rm -rf: remove path and everything under it; 0, or -1 with errno set. */
+int remove_tree(const char *path);
+/* $TMPDIR, or /tmp. */
+const char *tmp_dir(void);
+/* A command-line number in lo..hi, or die naming the option. */
+int parse_int_arg(const char *s, const char *what, int lo, int hi);
+
 /* Seconds since an arbitrary origin, monotonic. */
 double now_seconds(void);
 

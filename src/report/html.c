@@ -149,15 +149,6 @@ static void add_js_string(struct strbuf *sb, const char *s)
 	strbuf_addch(sb, '"');
 }
 
-static size_t count_rule_findings(const struct scan_result *res, const char *rule)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < res->findings.nr; i++)
-		n += !strcmp(res->findings.v[i]->rule, rule);
-	return n;
-}
-
 /* ------------------------------------------------------------------ */
 /* Source context                                                     */
 
@@ -337,7 +328,7 @@ static void page_header(struct strbuf *sb, const struct scan_result *res)
 		add_html(sb, name);
 		strbuf_addstr(sb, "\">");
 		add_html(sb, name);
-		strbuf_addf(sb, " (%zu)</option>", count_rule_findings(res, name));
+		strbuf_addf(sb, " (%zu)</option>", scan_count_findings(res, name));
 	}
 	strbuf_addstr(sb, "</select></label>\n"
 		      "<label>directory <input id=\"f-dir\" type=\"text\" list=\"dirs\" "
@@ -500,7 +491,7 @@ static void page_rules(struct strbuf *sb, const struct scan_result *res)
 		add_html(sb, ru->name);
 		strbuf_addstr(sb, "</h3><p>confidence ");
 		add_html(sb, str_or(ru->confidence, "?"));
-		strbuf_addf(sb, ", %zu findings</p><pre>", count_rule_findings(res, ru->name));
+		strbuf_addf(sb, ", %zu findings</p><pre>", scan_count_findings(res, ru->name));
 		add_html(sb, str_or(ru->doc, str_or(ru->summary, "")));
 		strbuf_addstr(sb, "</pre>\n");
 	}

@@ -69,9 +69,7 @@ static json_t *summary_json(const struct scan_result *res)
 	json_object_set_new(s, "skipped", skipped);
 	for (size_t r = 0; r < res->rules.nr; r++) {
 		json_t *pr = json_object();
-		size_t n = 0;
-		for (size_t i = 0; i < res->findings.nr; i++)
-			n += !strcmp(res->findings.v[i]->rule, res->rules.v[r].name);
+		size_t n = scan_count_findings(res, res->rules.v[r].name);
 		json_object_set_new(pr, "candidates", json_integer((json_int_t)res->candidates[r]));
 		json_object_set_new(pr, "findings", json_integer((json_int_t)n));
 		json_object_set_new(per_rule, res->rules.v[r].name, pr);

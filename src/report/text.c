@@ -5,8 +5,7 @@
 
 static int hidden(const struct finding *f, const struct report_options *o)
 {
-	return !o->show_all && f->verdict &&
-	       (!strcmp(f->verdict, "intended") || !strcmp(f->verdict, "false-positive"));
+	return !o->show_all && finding_dismissed(f);
 }
 
 void report_text(FILE *out, const struct scan_result *res, const struct report_options *o)
@@ -52,13 +51,9 @@ void report_summary(FILE *out, const struct scan_result *res)
 			res->cache.stat_hits, res->cache.stat_misses, res->cache.result_hits,
 			res->cache.result_misses, res->cache.corrupt ? "; corrupt entries ignored" : "",
 			res->cache.rebuilt ? "; cache (re)built" : "");
-	for (size_t r = 0; r < res->rules.nr; r++) {
-		size_t n = 0;
-		for (size_t i = 0; i < res->findings.nr; i++)
-			n += !strcmp(res->findings.v[i]->rule, res->rules.v[r].name);
+	for (size_t r = 0; r < res->rules.nr; r++)
 		fprintf(out, "lockers:   %-28s %5zu candidates %5zu findings\n", res->rules.v[r].name,
-			res->candidates[r], n);
-	}
+			res->candidates[r], scan_count_findings(res, res->rules.v[r].name));
 	for (size_t i = 0; i < res->nfailures; i++) {
 		const struct file_failure *ff = &res->failures[i];
 		if (ff->status == FILE_TIMEOUT || ff->status == FILE_CRASH)
