@@ -344,6 +344,7 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 		else
 			ctx.pending = xcalloc(res->rules.nr * res->tree.nr + 1, sizeof(*ctx.pending));
 	}
+	strbuf_release(&version);
 	ctx.content_hash = xcalloc(res->tree.nr + 1, sizeof(*ctx.content_hash));
 	res->candidates = xcalloc(res->rules.nr, sizeof(*res->candidates));
 	size_t **cand = prefilter_tree(&ctx, res->candidates);
