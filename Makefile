@@ -24,7 +24,7 @@ else
 BUILD    = build/opt
 endif
 
-SRC = $(filter-out src/evidence.c,$(wildcard src/*.c src/report/*.c driver/*.c))
+SRC = $(wildcard src/*.c src/report/*.c driver/*.c)
 OBJ = $(SRC:%.c=$(BUILD)/%.o)
 
 CORPUS  = kernel-corpus/linux-source-6.1

@@ -30,6 +30,8 @@ static const char usage_text[] =
 "      --triage FILE    verdicts to apply (default: KDIR/lockers-triage.txt)\n"
 "      --no-notes       print only the warning lines, not the score's reasons\n"
 "      --no-cache       ignore and do not update the cache in the output directory\n"
+"      --clang-evidence re-parse files with findings through libclang and add typed\n"
+"                       facts (array sizes, struct fields, macros) to the score\n"
 "      --macro-index F  use this index of macros and inline helpers instead of\n"
 "                       building OUT/macroindex.tsv from KDIR's headers\n"
 "  -q, --quiet          no progress line and no summary on stderr\n"
@@ -40,7 +42,8 @@ static const char usage_text[] =
 "Exit: 0 clean, 1 finding >= --fail-on, 2 usage/input error, 130 interrupted.\n";
 
 enum { OPT_FAIL_ON = 256, OPT_TIMEOUT, OPT_ANY_TREE, OPT_HEADERS, OPT_ALL, OPT_NO_NOTES,
-       OPT_SPATCH, OPT_RULES_DIR, OPT_TRIAGE, OPT_NO_CACHE, OPT_MACRO_INDEX };
+       OPT_SPATCH, OPT_RULES_DIR, OPT_TRIAGE, OPT_NO_CACHE, OPT_MACRO_INDEX,
+       OPT_CLANG_EVIDENCE };
 
 int cmd_check(int argc, char **argv)
 {
@@ -61,6 +64,7 @@ int cmd_check(int argc, char **argv)
 		{ "triage", required_argument, NULL, OPT_TRIAGE },
 		{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 		{ "macro-index", required_argument, NULL, OPT_MACRO_INDEX },
+		{ "clang-evidence", no_argument, NULL, OPT_CLANG_EVIDENCE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -93,6 +97,7 @@ int cmd_check(int argc, char **argv)
 		case OPT_TRIAGE: triage_path = optarg; break;
 		case OPT_NO_CACHE: use_cache = 0; break;
 		case OPT_MACRO_INDEX: so.macro_index = optarg; break;
+		case OPT_CLANG_EVIDENCE: so.clang_evidence = 1; break;
 		case 'h': fputs(usage_text, stdout); return EXIT_CLEAN;
 		default: fputs(usage_text, stderr); return EXIT_USAGE;
 		}

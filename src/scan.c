@@ -424,6 +424,16 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 
 	finding_list_dedupe(&res->findings);
 	fingerprint_all(&res->findings);
+	/* Typed facts feed the score, so they come before scoring; they are not
+	 * part of the fingerprint, which must not change with the flag. */
+	if (o->clang_evidence && !res->interrupted) {
+		char cerr[512];
+		if (evidence_add_clang(&res->findings, res->tree.root, !o->any_tree, &res->clang,
+				       cerr, sizeof(cerr)))
+			warning_msg("libclang evidence: %s; scores use spatch's evidence only", cerr);
+		else
+			res->clang_used = 1;
+	}
 	if (o->triage) {
 		triage_attach(o->triage, &res->findings);
 		if (!res->interrupted)

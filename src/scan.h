@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "cache.h"
+#include "evidence.h"
 #include "finding.h"
 #include "macroindex.h"
 #include "pool.h"
@@ -32,6 +33,7 @@ struct scan_options {
 	int progress;
 	struct triage *triage;		/* verdicts to attach, or NULL */
 	const char *cache_dir;		/* incremental cache, or NULL for none */
+	int clang_evidence;		/* re-parse files with findings through libclang */
 };
 
 struct file_failure {
@@ -62,6 +64,8 @@ struct scan_result {
 	struct macroindex_stats macro_stats;
 	int cached;			/* a cache was used; its counters: */
 	struct cache_stats cache;
+	int clang_used;			/* the libclang pass ran; its counters: */
+	struct evidence_stats clang;
 };
 
 /* Returns 0 (also when interrupted: see res->interrupted), or -1 with err set. */

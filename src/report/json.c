@@ -159,6 +159,16 @@ int report_run_json_write(const char *path, const struct scan_result *res, int j
 	json_object_set_new(sec, "total", json_real(res->t_total));
 	json_object_set_new(root, "seconds", sec);
 	json_object_set_new(root, "spatch_max_rss_kb", json_integer(res->spatch_max_rss_kb));
+	if (res->clang_used) {
+		json_t *c = json_object();
+		json_object_set_new(c, "files", json_integer((json_int_t)res->clang.files));
+		json_object_set_new(c, "files_parsed", json_integer((json_int_t)res->clang.files_parsed));
+		json_object_set_new(c, "files_with_errors", json_integer((json_int_t)res->clang.files_with_errors));
+		json_object_set_new(c, "findings", json_integer((json_int_t)res->clang.findings));
+		json_object_set_new(c, "findings_with_facts", json_integer((json_int_t)res->clang.findings_with_facts));
+		json_object_set_new(c, "seconds", json_real(res->clang.seconds));
+		json_object_set_new(root, "clang_evidence", c);
+	}
 	if (res->macro_index_built) {
 		json_t *m = json_object();
 		json_object_set_new(m, "headers", json_integer((json_int_t)res->macro_stats.headers));

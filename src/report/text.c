@@ -42,6 +42,11 @@ void report_summary(FILE *out, const struct scan_result *res)
 		"%zu spatch crash; %lu binary, %lu unreadable\n",
 		scan_count_failures(res, FILE_PARSE_ERROR), scan_count_failures(res, FILE_TIMEOUT),
 		scan_count_failures(res, FILE_CRASH), res->skipped_binary, st->unreadable);
+	if (res->clang_used)
+		fprintf(out, "lockers: libclang evidence: %lu of %lu findings got typed facts; "
+			"%lu of %lu files parsed (%lu with errors) in %.1f s\n",
+			res->clang.findings_with_facts, res->clang.findings, res->clang.files_parsed,
+			res->clang.files, res->clang.files_with_errors, res->clang.seconds);
 	if (res->macro_index_built)
 		fprintf(out, "lockers: macro index: %lu headers, %lu macros, %lu inline helpers, %lu relations in %.1f s\n",
 			res->macro_stats.headers, res->macro_stats.macros, res->macro_stats.inlines,
