@@ -81,7 +81,7 @@ test: deps
 bench: deps
 	@$(MAKE) --no-print-directory lockers
 	@kernel-corpus/prepare
-	/usr/bin/python3 tests/bench.py
+	BENCH_M="$(M)" BENCH_J=$(J) /usr/bin/python3 tests/bench.py
 
 # libFuzzer targets for every parser of outside input, seeded from fuzz/corpus/.
 FUZZ_SECONDS ?= 20

@@ -12,7 +12,9 @@ The scans run on a hardlinked copy of the corpus, so the change made for the
 one-file re-scan never touches the corpus. Results go to lockers-out/bench.json.
 
 Environment: BENCH_J (default: CPUs), BENCH_RULES (space separated),
-BENCH_BASELINE=0 to skip the baseline (no ratios), BENCH_M (limit to a subdir).
+BENCH_BASELINE=0 to skip the baseline (no ratios), BENCH_M (limit the scans
+and the baseline to one subdirectory; make bench M=fs). The gate figure is a
+10-file patch over files of the whole tree (GATE_FILES) in any case.
 """
 import json
 import os
@@ -54,17 +56,70 @@ def lockers_scan(tree, out, jobs, rules, paths):
 
 
 def baseline(tree, jobs, rules, paths):
-    per_rule = {}
+    """One coccicheck-style spatch per rule; its record lines are counted so
+    that a baseline which silently matched nothing is visible."""
+    per_rule, records = {}, {}
     env = dict(os.environ, LOCKERS_COCCI_DIR=str(OUT / "cocci"), PYTHONDONTWRITEBYTECODE="1")
     for r in rules:
         argv = ["spatch", "--very-quiet", "--no-show-diff", "--sp-file", str(OUT / "cocci" / (r + ".cocci")),
                 "--dir", str(tree / paths[0]) if paths else str(tree), "--jobs", str(jobs), "--chunksize", "1",
                 "--timeout", "200", "--no-includes"]
         start = time.monotonic()
-        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=str(tree))
+        proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
+                              cwd=str(tree))
         per_rule[r] = time.monotonic() - start
-        print("bench: baseline %-28s %8.1f s" % (r, per_rule[r]), flush=True)
-    return per_rule
+        records[r] = sum(1 for line in proc.stdout.splitlines() if line.startswith(b"LOCKERS\t"))
+        print("bench: baseline %-28s %8.1f s, %d records" % (r, per_rule[r], records[r]), flush=True)
+    return per_rule, records
+
+
+# Ten files a gate typically sees in one series: RCU, seqcount and loop code.
+GATE_FILES = ["fs/namei.c", "fs/dcache.c", "fs/d_path.c", "fs/jbd2/journal.c", "kernel/cgroup/cgroup.c",
+              "net/ipv4/route.c", "net/core/dev.c", "drivers/gpu/drm/radeon/r600_cs.c",
+              "drivers/net/wireless/realtek/rtw88/rtw8822b.c", "kernel/pid.c"]
+GATE_NEW_LOOP = """
+static void lockers_bench_clear(int *slots, int count)
+{
+	int i;
+
+	for (i = 0; i <= count; i++)
+		slots[i] = 0;
+}
+"""
+
+
+def gate_patch(tree):
+    """A 10-file patch: a comment in each file, and a new <= count loop in one."""
+    import difflib
+    out = []
+    for n, rel in enumerate(GATE_FILES):
+        old = (tree / rel).read_text(errors="surrogateescape").splitlines(keepends=True)
+        new = old + ["/* lockers bench: gate change %d */\n" % n]
+        if n == len(GATE_FILES) - 1:
+            new += GATE_NEW_LOOP.splitlines(keepends=True)
+        out += difflib.unified_diff(old, new, "a/" + rel, "b/" + rel)
+    return "".join(out)
+
+
+def gate_timing(tree, jobs, rules):
+    patch = OUT / "gate-10-files.patch"
+    patch.write_text(gate_patch(tree), errors="surrogateescape")
+    figures = {}
+    gate_out = OUT / "gate"
+    for run in ("cold", "warm"):
+        argv = [str(LOCKERS), "gate", "-q", "--kdir", str(tree), "--patch", str(patch), "-j", str(jobs),
+                "-o", str(gate_out), "--fail-on", "101"]
+        for r in rules:
+            argv += ["-r", r]
+        start = time.monotonic()
+        proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        seconds = time.monotonic() - start
+        if proc.returncode != 0:
+            sys.exit("bench: lockers gate failed (%d):\n%s" % (proc.returncode, proc.stderr))
+        new = sum(1 for line in proc.stdout.splitlines() if line.startswith(">> "))
+        figures[run] = {"seconds": seconds, "introduced": new}
+        print("bench: gate on a 10-file patch (%s cache) %.1f s, %d introduced" % (run, seconds, new), flush=True)
+    return figures
 
 
 def main():
@@ -115,9 +170,12 @@ def main():
     peak_kb = max(cold["lockers_rss_kb"], warm["lockers_rss_kb"]) + jobs * cold["spatch_max_rss_kb"]
     results["peak_memory_mib_bound"] = peak_kb / 1024.0
 
+    results["gate"] = gate_timing(tree, jobs, rules)
+
     if do_baseline:
-        per_rule = baseline(tree, jobs, rules, paths)
+        per_rule, records = baseline(tree, jobs, rules, paths)
         results["baseline_seconds"] = per_rule
+        results["baseline_records"] = records
         results["baseline_total_seconds"] = sum(per_rule.values())
 
     print("\n%-34s %10s %12s %12s" % ("", "seconds", "/ baseline", "/ git grep"))
@@ -131,6 +189,10 @@ def main():
         print("%-34s %10.2f %12s %12.1f" % ("coccicheck-style, one spatch/rule", base, "1.000",
                                            base / results["git_grep_seconds"]))
     print("%-34s %10.2f" % ("git grep of the article's regex", results["git_grep_seconds"]))
+    if "gate" in results:
+        print("%-34s %10.2f   (warm cache %.2f s; %d introduced)" % (
+            "lockers gate, 10-file patch", results["gate"]["cold"]["seconds"],
+            results["gate"]["warm"]["seconds"], results["gate"]["cold"]["introduced"]))
     print("peak memory (lockers + %d x largest spatch): %.0f MiB" % (jobs, results["peak_memory_mib_bound"]))
     print("warm report byte-identical to cold: %s; after restoring the file: %s" % (
         results["warm_identical_to_cold"], results["restored_identical_to_cold"]))
