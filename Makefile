@@ -1,9 +1,10 @@
 # lockers: build, set-up, scan, test, benchmark.
 #   make                  build ./lockers
 #   make deps             install missing Debian packages (apt-get update once first)
-#   make check [KDIR=path] [M=dir-or-file] [J=n]   scan a tree (default: the 6.1 corpus)
+#   make check [KDIR=path] [M=dir-or-file] [J=n] [CLANG=1]   scan a tree (default: the 6.1 corpus;
+#                         CLANG=1 adds libclang's typed facts to the scores)
 #   make test             run every test (installs what it needs)
-#   make bench            run the benchmarks
+#   make bench [M=dir]    run the benchmarks (whole 6.1 tree, or one directory of it)
 #   make gate KDIR=path PATCH=file   findings a patch introduces (exit 1 if any >= FAIL_ON)
 #   make SAN=1 ...        build with AddressSanitizer and UBSan
 
@@ -63,7 +64,7 @@ corpus: deps
 check: deps
 	@$(MAKE) --no-print-directory lockers
 	@if [ "$(KDIR)" = "$(CORPUS)" ]; then kernel-corpus/prepare; fi
-	@./lockers check -j $(J) -o $(O) --fail-on $(FAIL_ON) $(KDIR) $(M); rc=$$?; \
+	@./lockers check -j $(J) -o $(O) --fail-on $(FAIL_ON) $(if $(filter 1,$(CLANG)),--clang-evidence) $(KDIR) $(M); rc=$$?; \
 	if [ $$rc -eq 1 ]; then echo "make check: findings at or above score $(FAIL_ON): see above and $(O)/lockers.json"; \
 	elif [ $$rc -ne 0 ]; then exit $$rc; fi
 
