@@ -16,7 +16,7 @@
 //
 // Rule: rcu-double-deref
 // Confidence: Moderate
-// Requires: rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_raw rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_raw_check srcu_dereference srcu_dereference_check srcu_dereference_notrace rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer
+// Requires: rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_raw rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_raw_check srcu_dereference srcu_dereference_check srcu_dereference_notrace rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer call_rcu kfree_rcu kvfree_rcu
 // Options: --no-includes
 
 @initialize:python@

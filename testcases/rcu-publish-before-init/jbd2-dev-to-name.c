@@ -75,26 +75,24 @@ const char *dev_label(dev_t dev)
  * check-rules: rcu-double-deref rcu-escape rcu-publish-before-init rcu-plain-access
  *
  * What the four rules report here:
+ *   45:18 rcu-double-deref: slots[h] is read again in the same section (the
+ *         NULL check and the name at 46 can come from two different
+ *         entries); the rule takes the file because it frees the slot's
+ *         objects with call_rcu().
  *   45:18 rcu-plain-access: slots[h] is loaded plainly (three times) inside
  *         rcu_read_lock(); the file never names an RCU accessor, but the
  *         slot's objects are freed with call_rcu() at line 63.
- *   48:10 rcu-escape (the other helper's rule): label points into the entry
- *         and is returned after rcu_read_unlock().
+ *   48:10 rcu-escape: label points into the entry and is returned after
+ *         rcu_read_unlock().
  *   65:2  rcu-plain-access: slots[h] = fresh publishes a new object with a
  *         plain store (no rcu_assign_pointer() barrier).
  *   65:2  rcu-publish-before-init: the same store comes before
  *         slots[h]->dev is written (line 66), a field readers compare at 45.
- *   rcu-double-deref (the other helper's rule) should report the second
- *   read of slots[h] in the section (45, 46: the check and the name can come
- *   from two different entries). Run directly with spatch it does
- *   (45:18, "slots[h] is read twice in one RCU read-side section ..."), but
- *   its Requires line needs an rcu_dereference*() token, which this file
- *   (like the original) lacks, so lockers never gives it the file. Add the
- *   line back here when that rule's prefilter admits all-plain reads.
  *   The reads at 56-68 hold slots_lock (update side) and are not reported
  *   for this rcu_freed-only pointer.
  *
  * check-output-start
+45:18: warning: slots[h] is read twice in one RCU read-side section: the two loads can see different objects [rcu-double-deref] bug
 45:18: warning: slots[h] is RCU-protected (its objects are freed with call_rcu()) but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] bug
 48:10: warning: label points into an object read under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] bug
 65:2: warning: slots[h] is RCU-protected (its objects are freed with call_rcu()) but is assigned here with a plain store, not rcu_assign_pointer() [rcu-plain-access] bug
