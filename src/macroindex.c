@@ -68,7 +68,11 @@ struct mi {
 	char *err;
 	size_t errlen;
 	int failed;
+	int stamp_only;      /* walk only: hash what would be read */
+	uint64_t stamp;
 };
+
+static uint64_t hash_str(const char *s, size_t n);
 
 static void set_err(struct mi *m, const char *fmt, ...)
 {
@@ -595,6 +599,18 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The stamp: path, size, mtime and inode of every header the build reads. */
+static void stamp_header(struct mi *m, const char *rpath, const struct stat *sb)
+{
+	uint64_t v[4] = { (uint64_t)sb->st_size, (uint64_t)sb->st_mtim.tv_sec,
+			  (uint64_t)sb->st_mtim.tv_nsec, (uint64_t)sb->st_ino };
+
+	m->st.headers++;
+	m->stamp = (m->stamp ^ hash_str(rpath, strlen(rpath) + 1)) * 1099511628211ull;
+	for (size_t k = 0; k < 4; k++)
+		m->stamp = (m->stamp ^ v[k]) * 1099511628211ull;
+}
+
 /* Walk DIR (REL is its path relative to the tree, "" at the top). Headers
  * are taken when a path component is "include" or the directory holds .c
  * files. Entries are visited in sorted order so the scan is reproducible. */
@@ -665,7 +681,10 @@ static int walk(struct mi *m, const char *dir, const char *rel, int in_include,
 						  in_include || strcmp(names[i], "include") == 0, tv);
 			} else if (S_ISREG(sb.st_mode) && has_suffix(names[i], ".h") &&
 				   (in_include || has_c)) {
-				rc = scan_file(m, path, tv);
+				if (m->stamp_only)
+					stamp_header(m, rpath, &sb);
+				else
+					rc = scan_file(m, path, tv);
 			}
 		}
 		free(path);
@@ -1333,6 +1352,29 @@ static double now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int macroindex_stamp(const char *kdir, uint64_t *stamp, unsigned long *headers,
+		     char *err, size_t errlen)
+{
+	struct mi m = { 0 };
+	struct stat sb;
+
+	m.err = err;
+	m.errlen = errlen;
+	m.stamp_only = 1;
+	m.stamp = 1469598103934665603ull;
+	if (err && errlen)
+		err[0] = '\0';
+	if (stat(kdir, &sb) || !S_ISDIR(sb.st_mode)) {
+		set_err(&m, "macroindex: %s is not a directory", kdir);
+		return -1;
+	}
+	if (walk(&m, kdir, "", 0, NULL))
+		return -1;
+	*stamp = m.stamp;
+	*headers = m.st.headers;
+	return 0;
 }
 
 int macroindex_build(const char *kdir, const char *out_path,

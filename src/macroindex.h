@@ -24,6 +24,7 @@
 #define LOCKERS_MACROINDEX_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct macroindex_stats {
 	unsigned long headers;   /* header files scanned */
@@ -37,5 +38,11 @@ struct macroindex_stats {
  * ERR (always NUL terminated when errlen > 0). ST may be NULL. */
 int macroindex_build(const char *kdir, const char *out_path,
 		     struct macroindex_stats *st, char *err, size_t errlen);
+
+/* A hash of the path, size, mtime and inode of every header the build
+ * would read, without reading them: an index built from the same stamp
+ * can be reused. Returns 0, or -1 with ERR set. */
+int macroindex_stamp(const char *kdir, uint64_t *stamp, unsigned long *headers,
+		     char *err, size_t errlen);
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 struct scan_ctx {
 	struct scan_result *res;
@@ -261,6 +262,59 @@ static void list_stale_verdicts(struct scan_result *res, const struct triage *t)
 	}
 }
 
+/*
+ * The macro index reads ~22,000 headers: a stamp of their paths, sizes,
+ * mtimes and inodes, kept beside the index, lets an unchanged tree reuse it.
+ */
+#define MACRO_STAMP_FORMAT "lockers-macroindex 1 %016llx %lu %lu %lu %lu\n"
+
+static char *macro_stamp_path(const char *index)
+{
+	return xasprintf("%s.stamp", index);
+}
+
+static int macro_index_reuse(const char *root, const char *index, struct macroindex_stats *st)
+{
+	char err[256], *path = macro_stamp_path(index);
+	struct strbuf sb = STRBUF_INIT;
+	unsigned long long want;
+	unsigned long headers;
+	uint64_t now;
+	double t0 = now_seconds();
+	int ok = 0;
+	struct stat ist;
+
+	if (stat(index, &ist) == 0 && S_ISREG(ist.st_mode) && !strbuf_read_file(&sb, path) &&
+	    sscanf(sb.buf, "lockers-macroindex 1 %16llx %lu %lu %lu %lu", &want, &st->headers,
+		   &st->macros, &st->inlines, &st->relations) == 5 &&
+	    !macroindex_stamp(root, &now, &headers, err, sizeof(err)) &&
+	    now == (uint64_t)want && headers == st->headers)
+		ok = 1;
+	st->seconds = now_seconds() - t0;
+	if (!ok)
+		memset(st, 0, sizeof(*st));
+	strbuf_release(&sb);
+	free(path);
+	return ok;
+}
+
+static void macro_index_write_stamp(const char *root, const char *index, const struct macroindex_stats *st)
+{
+	char err[256], *path = macro_stamp_path(index);
+	unsigned long headers;
+	uint64_t stamp;
+
+	/* Headers that change during the build make a stamp that never matches: safe. */
+	if (!macroindex_stamp(root, &stamp, &headers, err, sizeof(err))) {
+		char *text = xasprintf(MACRO_STAMP_FORMAT, (unsigned long long)stamp, st->headers,
+				       st->macros, st->inlines, st->relations);
+		if (headers == st->headers && write_file_atomic(path, text, strlen(text)))
+			warning_msg("cannot write %s: %s", path, strerror(errno));
+		free(text);
+	}
+	free(path);
+}
+
 static int scan_run_stages(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen)
 {
 	double t0 = now_seconds(), t;
@@ -293,11 +347,15 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 			mkdir_p(dir);
 		}
 		free(dir);
-		if (macroindex_build(from, o->macro_index_out, &res->macro_stats, dir_err, sizeof(dir_err)))
+		if (macro_index_reuse(from, o->macro_index_out, &res->macro_stats)) {
+			macro_index = o->macro_index_out;
+			res->macro_index_reused = 1;
+		} else if (macroindex_build(from, o->macro_index_out, &res->macro_stats, dir_err, sizeof(dir_err)))
 			warning_msg("macro index: %s; rules see only what is written out", dir_err);
 		else {
 			macro_index = o->macro_index_out;
 			res->macro_index_built = 1;
+			macro_index_write_stamp(from, o->macro_index_out, &res->macro_stats);
 		}
 	}
 	char macro_hash[17] = "-";

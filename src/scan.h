@@ -61,6 +61,7 @@ struct scan_result {
 	double t_walk, t_prefilter, t_spatch, t_total;
 	long spatch_max_rss_kb;
 	int macro_index_built;
+	int macro_index_reused;		/* headers unchanged since the last build */
 	struct macroindex_stats macro_stats;
 	int cached;			/* a cache was used; its counters: */
 	struct cache_stats cache;

@@ -142,7 +142,7 @@ def main():
     results = {"jobs": jobs, "rules": rules, "paths": paths}
 
     start = time.monotonic()
-    subprocess.run(["git", "grep", "--no-index", "-nE", REGEX, "--", "."], cwd=str(tree),
+    subprocess.run(["git", "grep", "--no-index", "-nE", REGEX, "--"] + (paths or ["."]), cwd=str(tree),
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     results["git_grep_seconds"] = time.monotonic() - start
     print("bench: git grep floor %.2f s" % results["git_grep_seconds"], flush=True)

@@ -79,3 +79,29 @@ def test_a_changed_rule_invalidates_its_results(tmp_path, lockers_built):
     rule.write_text(rule.read_text() + "\n// an edit\n")
     _, _, c = check(out, tree, "--rules-dir", rules)
     assert c["runs_reused"] == 0 and c["files_read"] == 0
+
+
+def test_macro_index_is_reused_until_a_header_changes(tmp_path, lockers_built):
+    tree = tmp_path / "tree"
+    shutil.copytree(ROOT / "testcases" / "rcu-cross-pointer", tree)
+    out = tmp_path / "out"
+
+    def index_run():
+        run_lockers(["check", "--any-tree", "-q", "--fail-on", "101", "-o", out, "-r", "rcu-cross-pointer",
+                     tree], check_rc=0)
+        return (json.loads((out / "run.json").read_text())["macro_index"],
+                (out / "lockers.json").read_bytes())
+
+    first, report1 = index_run()
+    assert not first["reused"] and first["macros"] > 0
+    second, report2 = index_run()
+    assert second["reused"] and second["macros"] == first["macros"]
+    assert report2 == report1
+    header = tree / "include" / "linux" / "sched.h"
+    header.write_text(header.read_text() + "\n#define lockers_test_added(p) ((p)->next == (p))\n")
+    third, _ = index_run()
+    assert not third["reused"] and third["macros"] == first["macros"] + 1
+    # a damaged stamp is a rebuild, never trusted
+    (out / "macroindex.tsv.stamp").write_text("garbage\n")
+    fourth, _ = index_run()
+    assert not fourth["reused"]

@@ -169,13 +169,14 @@ int report_run_json_write(const char *path, const struct scan_result *res, int j
 		json_object_set_new(c, "seconds", json_real(res->clang.seconds));
 		json_object_set_new(root, "clang_evidence", c);
 	}
-	if (res->macro_index_built) {
+	if (res->macro_index_built || res->macro_index_reused) {
 		json_t *m = json_object();
 		json_object_set_new(m, "headers", json_integer((json_int_t)res->macro_stats.headers));
 		json_object_set_new(m, "macros", json_integer((json_int_t)res->macro_stats.macros));
 		json_object_set_new(m, "inlines", json_integer((json_int_t)res->macro_stats.inlines));
 		json_object_set_new(m, "relations", json_integer((json_int_t)res->macro_stats.relations));
 		json_object_set_new(m, "seconds", json_real(res->macro_stats.seconds));
+		json_object_set_new(m, "reused", json_boolean(res->macro_index_reused));
 		json_object_set_new(root, "macro_index", m);
 	}
 	json_object_set_new(root, "partial", json_boolean(res->interrupted));

@@ -47,9 +47,9 @@ void report_summary(FILE *out, const struct scan_result *res)
 			"%lu of %lu files parsed (%lu with errors) in %.1f s\n",
 			res->clang.findings_with_facts, res->clang.findings, res->clang.files_parsed,
 			res->clang.files, res->clang.files_with_errors, res->clang.seconds);
-	if (res->macro_index_built)
-		fprintf(out, "lockers: macro index: %lu headers, %lu macros, %lu inline helpers, %lu relations in %.1f s\n",
-			res->macro_stats.headers, res->macro_stats.macros, res->macro_stats.inlines,
+	if (res->macro_index_built || res->macro_index_reused)
+		fprintf(out, "lockers: macro index%s: %lu headers, %lu macros, %lu inline helpers, %lu relations in %.1f s\n",
+			res->macro_index_reused ? " (reused: headers unchanged)" : "", res->macro_stats.headers, res->macro_stats.macros, res->macro_stats.inlines,
 			res->macro_stats.relations, res->macro_stats.seconds);
 	if (res->cached)
 		fprintf(out, "lockers: cache: %lu files unchanged, %lu read; %lu spatch runs reused, %lu run%s%s\n",
