@@ -12,9 +12,14 @@
 // tree (src/macroindex.c) and names in LOCKERS_MACRO_INDEX; without it
 // only relations written out in the code are found. Findings score lower
 // when the code takes a real lock afterwards and checks the same relation
-// again, and when the relation only tests a list head for emptiness (the
-// circular-list form of a NULL check). A NULL check of a single pointer is
-// not a relation and is never reported.
+// again, when a real lock taken before the check is still held at it, when
+// the relation only tests a list head for emptiness or an entry's link
+// against the head (list_is_last(): the circular-list forms of a NULL
+// check), and when it compares the same field of two objects (a key or
+// value match such as same_thread_group(), neither value reached through
+// the other). A NULL check of a single pointer is not a relation and is
+// never reported; a load in the checked condition itself, met again only
+// through the back edge of an enclosing loop, is not reliance.
 //
 // Rule: rcu-cross-pointer
 // Confidence: Moderate
@@ -136,6 +141,27 @@ def emptiness(a, b):
             return True
     return False
 
+def list_end(a, b):
+    """x.next == &head: the link of an entry tested against a list head, as
+    list_is_last() does; the circular-list form of a NULL test of ->next."""
+    if emptiness(a, b):
+        return False
+    for l, r in ((a, b), (b, a)):
+        if (re.match(r"^(.*?)(->|\.)(next|prev)$", l) and r.startswith("&")
+                and base_of(l)[0] != base_of(r)[0]):
+            return True
+    return False
+
+_LAST = re.compile(r"(?:->|\.)([A-Za-z_$][\w$]*)(?:\[[^\[\]]*\])*$")
+
+def same_field(a, b):
+    """a->signal == b->signal: the same field of two objects compared (a
+    key or value match); neither value is reached through the other."""
+    if a.startswith("&") or b.startswith("&") or base_of(a)[0] == base_of(b)[0]:
+        return False
+    ma, mb = _LAST.search(a), _LAST.search(b)
+    return bool(ma and mb and ma.group(1) == mb.group(1))
+
 def comparison(t):
     """(left, op, right) chains of a top-level == / != in token list t."""
     t = strip(t)
@@ -183,16 +209,22 @@ def report(rec):
     through = " (%s())" % rec["helper"] if rec["helper"] else ""
     msg = ("%s%s is checked under rcu_read_lock() and relied on by %s, but RCU does not"
            " keep separate loads coherent" % (rec["rel"], through, uses))
+    if "checked_under_lock" in ev:
+        msg += "; a lock taken at %s is held at the check" % ev["checked_under_lock"]
     if "revalidated_under_lock" in ev:
         msg += "; re-checked under the lock taken at %s" % ev["revalidated_under_lock"]
+    locks = [e for e in ("checked_under_lock", "revalidated_under_lock") if e in ev]
     fields = dict(relation=rec["rel"].replace(" ", ""),
                   through_helper=rec["helper"] or None,
                   emptiness_check=rec["empty"],
+                  list_end_check=rec["lend"],
+                  same_field=rec["same"],
                   relied_traversal="relied_traversal" in ev,
                   relied_loads="relied_loads" in ev,
                   decision_past_unlock="decision_past_unlock" in ev,
+                  checked_under_lock="checked_under_lock" in ev,
                   revalidated_under_lock="revalidated_under_lock" in ev)
-    for e in relied + (["revalidated_under_lock"] if "revalidated_under_lock" in ev else []):
+    for e in relied + locks:
         fields["at_" + e] = ev[e]
     emit(RULE, rec["pos"], rec["key"], msg, **fields)
 
@@ -244,6 +276,8 @@ def classify(C, fn, file):
         used = []
         shown = []
         empty = True
+        lend = True
+        same = True
         for r in rels:
             s = substitute(r, params, args)
             c = comparison(toks(s))
@@ -258,11 +292,15 @@ def classify(C, fn, file):
             shown.append(s)
             if not emptiness(c[0], c[2]):
                 empty = False
+            if not list_end(c[0], c[2]):
+                lend = False
+            if not same_field(c[0], c[2]):
+                same = False
         if not shown:
             return None
         ptrs = [base_of(a)[0] if _CHAIN.match(a) else a for a in used]
         return dict(kind="helper", helper=t[0], rel="; ".join(shown), ptrs=ptrs,
-                    exprs=used, empty=empty)
+                    exprs=used, empty=empty, lend=lend, same=same)
     c = comparison(t)
     if not c:
         return None
@@ -271,7 +309,8 @@ def classify(C, fn, file):
         return None
     ba, bb = base_of(a)[0], base_of(b)[0]
     return dict(kind="direct", helper="", rel=a + op + b,
-                ptrs=sorted(set([ba, bb])), exprs=[a, b], empty=emptiness(a, b))
+                ptrs=sorted(set([ba, bb])), exprs=[a, b], empty=emptiness(a, b),
+                lend=list_end(a, b), same=same_field(a, b))
 
 def mentions(txt, ptrs):
     return any(re.search(r"(?<![\w.>])%s\b(?!\s*\()" % re.escape(p), txt) for p in ptrs)
@@ -281,9 +320,34 @@ def after(p, q):
     e.g. the enclosing list_for_each_entry_rcu(), is not "afterwards")."""
     return (int(q.line), int(q.column)) > (int(p.line), int(p.column))
 
+def cond_end(p):
+    """(line, col) where the condition or statement holding the check at p
+    ends: the parenthesis closing the if, or the semicolon of an assignment."""
+    lines = file_lines(p.file)
+    ln, col, d = int(p.line_end) - 1, int(p.column_end), 0
+    while ln < len(lines):
+        s = lines[ln]
+        while col < len(s):
+            ch = s[col]
+            if ch in "([":
+                d += 1
+            elif ch in ")]":
+                d -= 1
+                if d < 0:
+                    return (ln + 1, col)
+            elif ch in ";{" and d <= 0:
+                return (ln + 1, col)
+            col += 1
+        ln, col = ln + 1, 0
+    return (ln + 1, 0)
+
 def add(p, C, ev, q):
     k = pid(p)
     if k not in CHK or not after(p, q):
+        return
+    # a load or iterator in the checked condition itself, met again through
+    # the back edge of an enclosing loop, is not reliance on the outcome
+    if ev != "checked_under_lock" and (int(q.line), int(q.column)) < cond_end(p):
         return
     old = CHK[k]["ev"].get(ev)
     where = at(q)
@@ -715,6 +779,38 @@ pu << pastb.pu;
 rec = CHK.get(pid(p[0]))
 if rec and norm(Y) in rec["ptrs"] + rec["exprs"]:
     add(p[0], C, "decision_past_unlock", pu[0])
+
+// ------------------------------------------- a real lock held at the check
+
+@held exists@
+position cand.p, pk;
+expression cand.C, L;
+identifier lk =~ "^(read_lock|write_lock|spin_lock|raw_spin_lock|mutex_lock|down_read|down_write|rt_mutex_lock)(_irq|_irqsave|_bh|_nested|_interruptible|_killable|_nest_lock)*$";
+identifier ulk =~ "^(read_unlock|write_unlock|spin_unlock|raw_spin_unlock|mutex_unlock|up_read|up_write|rt_mutex_unlock)[a-z_]*$";
+statement S1, S2;
+type T;
+identifier x;
+@@
+lk@pk(L, ...);
+... when != ulk(L, ...)
+(
+if (<+... C@p ...+>) S1 else S2
+|
+if (<+... C@p ...+>) S1
+|
+x = <+... C@p ...+>;
+|
+T x = <+... C@p ...+>;
+)
+
+@script:python@
+p << cand.p;
+pk << held.pk;
+@@
+k = pid(p[0])
+if (k in CHK and "checked_under_lock" not in CHK[k]["ev"]
+        and (int(pk[0].line), int(pk[0].column)) < (int(p[0].line), int(p[0].column))):
+    CHK[k]["ev"]["checked_under_lock"] = at(pk[0])
 
 // --------------------------------------- re-validation under a real lock
 

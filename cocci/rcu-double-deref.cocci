@@ -10,7 +10,11 @@
 /// (checked_then_used), the two reads feed one expression (same_expression);
 /// a read compared against an earlier copy is a deliberate revalidation
 /// (recheck), both values tested for NULL is careful code (both_checked), and *_check() reads that name a held lock may run on the update
-/// side where the pointer is stable (lock_alternative). The two reads must be
+/// side where the pointer is stable (lock_alternative), an update-side lock
+/// held at the second read (update_lock_held) and rcu_dereference_raw() reads
+/// with no visible rcu_read_lock() (raw_outside_section) are update or
+/// teardown code. Reads inside sizeof() are not reads; a field of a local
+/// struct variable (lo.pool_ns) is not shared. The two reads must be
 /// reachable from each other without a loop back edge or a goto: list walks
 /// such as p = rcu_dereference(p->next) re-read one call per iteration.
 //
@@ -76,7 +80,12 @@ GLOBALS = {}
 def shared_pointer(pos, t):
     """A bare identifier is shared only if the file declares it at file scope:
     a local (or parameter) holding an __rcu pointer cannot change under us."""
-    if not re.match(r"^[A-Za-z_]\w*$", t):
+    m = re.match(r"^([A-Za-z_]\w*)\.", t)
+    if m:
+        # a field of a struct variable (not through a pointer): shared only
+        # if that variable is at file scope, a local copy belongs to this thread
+        t = m.group(1)
+    elif not re.match(r"^[A-Za-z_]\w*$", t):
         return True
     f = pos.file
     if f not in GLOBALS:
@@ -118,7 +127,37 @@ def written_between(p1, p2, t):
             return True
         if re.search(r"\w*for_each\w*\s*\([^;{]*(?<![\w.>])%s(?!\w)" % q, whole):
             return True
+    # an atomic exchange on the pointer itself: cmpxchg(&gp, NULL, new),
+    # cmpxchg((T **)pp, NULL, new) for E = *pp
+    for target in set([t, t.lstrip("*")]):
+        q = re.escape(target).replace("\\-\\>", "\\s*->\\s*")
+        if re.search(r"\b(?:try_)?(?:cmpxchg|xchg)\w*\s*\(\s*(?:\([^()]*\)\s*)?&?\s*%s\s*," % q, text):
+            return True
     return False
+
+LOCK_RE = re.compile(r"\b(spin_lock|spin_lock_bh|spin_lock_irq|spin_lock_irqsave|raw_spin_lock|raw_spin_lock_irqsave|raw_spin_lock_irq|mutex_lock|mutex_lock_interruptible|mutex_lock_killable|write_lock|write_lock_bh|write_lock_irqsave|down_write|rtnl_lock|rq_lock|rq_lock_irqsave|rq_lock_irq)\s*\(")
+UNLOCK_RE = re.compile(r"\b(spin_unlock|spin_unlock_bh|spin_unlock_irq|spin_unlock_irqrestore|raw_spin_unlock|raw_spin_unlock_irqrestore|raw_spin_unlock_irq|mutex_unlock|write_unlock|write_unlock_bh|write_unlock_irqrestore|up_write|rtnl_unlock|rq_unlock|rq_unlock_irqrestore|rq_unlock_irq)\s*\(")
+
+def lock_held_at(pos):
+    """An update-side lock taken earlier in the function is still held at pos
+    (textual count; an unlock followed by return/goto is an error exit)."""
+    shared_pointer(pos, "x")
+    L = GLOBALS[pos.file]
+    fn = pos.current_element
+    i = int(pos.line) - 1
+    while i >= 0 and not re.match(r"^([A-Za-z_].*\b)?%s\s*\(" % re.escape(fn), L[i]):
+        i -= 1
+    if i < 0:
+        return False
+    depth = 0
+    body = L[i:int(pos.line)]
+    for j, l in enumerate(body):
+        depth += len(LOCK_RE.findall(l))
+        u = len(UNLOCK_RE.findall(l))
+        if u and re.search(r"\b(return|goto)\b", " ".join(body[j:j + 3])):
+            continue
+        depth -= u
+    return depth > 0
 
 def reset():
     for d in (MARKED, ACCESS, EXCL, TESTED, COMPARED, LOCKCHK, PAIRS, SAME, MARKED_TEXT, MANAGED_TEXT, INSEC, GLOBALS):
@@ -174,6 +213,12 @@ def flush():
             ev["recheck"] = True
         if first in LOCKCHK or second in LOCKCHK:
             ev["lock_alternative"] = True
+        raws = [MARKED[x] for x in (first, second) if x in MARKED]
+        if raws and all(r == "rcu_dereference_raw" for r in raws) \
+                and first not in INSEC and second not in INSEC:
+            ev["raw_outside_section"] = True
+        if lock_held_at(p2):
+            ev["update_lock_held"] = True
         how = "%s then %s" % (kind(first), kind(second))
         ev["reads"] = how.replace(" ", "_")
         g = (q[0], q[1], q[2])
@@ -311,6 +356,18 @@ p << ex.p;
 @@
 EXCL.add(k(p[0]))
 
+// a read anywhere inside sizeof() is not evaluated: sizeof(*gp), sizeof(gp->x)
+@exs@
+expression E : script:python() { rcu_text(E) };
+position p;
+@@
+sizeof(<+... E@p ...+>)
+
+@script:python@
+p << exs.p;
+@@
+EXCL.add(k(p[0]))
+
 // reads tested for NULL
 @tst disable isnt_null1@
 expression E : script:python() { rcu_text(E) };
@@ -388,6 +445,8 @@ v = \(RD(E@p, EL)\|AC(E@p)\|E@p\)
 |
   v ? E3 : E4
 |
+  E3 && v
+|
   IS_ERR_OR_NULL(v)
 )
 
@@ -432,14 +491,32 @@ position p;
   \(RD(E@p, EL)\|AC(E@p)\|E@p\) == E3
 |
   \(RD(E@p, EL)\|AC(E@p)\|E@p\) != E3
-|
+)
+
+@script:python@
+p << cmp.p;
+@@
+COMPARED.add(k(p[0]))
+
+// the right-hand side on its own: a disjunction stops at its first matching
+// branch, so in `copy != rcu_access_pointer(gp)` with copy itself an RCU
+// pointer of the file, the left branch would hide this one
+@cmpr@
+expression E : script:python() { rcu_text(E) };
+identifier RD = {rcu_dereference, rcu_dereference_bh, rcu_dereference_sched, rcu_dereference_raw, rcu_dereference_rtnl, rcu_dereference_bh_rtnl, rcu_dereference_check, rcu_dereference_bh_check, rcu_dereference_sched_check, rcu_dereference_raw_check, srcu_dereference, srcu_dereference_check, srcu_dereference_notrace};
+identifier AC = {rcu_access_pointer, READ_ONCE};
+expression E3 : script:python() { n(E3) not in ("NULL", "0") };
+expression list EL;
+position p;
+@@
+(
   E3 == \(RD(E@p, EL)\|AC(E@p)\|E@p\)
 |
   E3 != \(RD(E@p, EL)\|AC(E@p)\|E@p\)
 )
 
 @script:python@
-p << cmp.p;
+p << cmpr.p;
 @@
 COMPARED.add(k(p[0]))
 

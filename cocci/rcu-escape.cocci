@@ -12,9 +12,11 @@
 /// rcu_assign_pointer(). Flavours: rcu_read_lock/_bh/_sched/_trace and
 /// srcu_read_lock/unlock, and guard(rcu)()/scoped_guard(rcu) where the
 /// section ends with the scope. A reference is any call whose name says get, hold,
-/// grab, pin, ref, inc, lock or acquire on the object before the unlock.
+/// grab, pin, ref, inc, lock, acquire or take on the object before the unlock.
 /// Functions documented as called with rcu_read_lock held, or annotated
-/// __acquires(RCU)/__releases(RCU), score low: their callers hold the section.
+/// __acquires(RCU)/__releases(RCU), score low: their callers hold the section;
+/// so does a comment in the function saying why the object outlives the
+/// section (freed only after..., immutable, safe because...).
 //
 // Rule: rcu-escape
 // Confidence: Moderate
@@ -176,9 +178,29 @@ def other_lock(ps, pe):
     if any(ASSERT_RE.search(l) for l in body):
         return "lock_asserted"
     depth = 0
-    for l in body:
-        depth += len(LOCK_RE.findall(l)) - len(UNLOCK_RE.findall(l))
+    for j, l in enumerate(body):
+        depth += len(LOCK_RE.findall(l))
+        u = len(UNLOCK_RE.findall(l))
+        # an unlock followed by return/goto is an error exit, not the end
+        if u and re.search(r"\b(return|goto)\b", " ".join(body[j:j + 3])):
+            continue
+        depth -= u
     return "other_lock_held" if depth > 0 else None
+
+LIFETIME_RE = re.compile(r"\b(is safe|are safe|safe because|never (?:be )?(?:freed|deleted|removed)|freed only|only freed|immutable|cannot change|can not change|won.t go away|will not go away|stays? alive)\b", re.I)
+
+def lifetime_comment(pe):
+    """A comment in the function, before the use, says why the object
+    outlives the section (freed only after..., immutable, safe because...)."""
+    L = lines_of(pe.file)
+    h = func_head(pe)
+    if h is None:
+        return False
+    text = "\n".join(L[h:int(pe.line)])
+    for c in re.findall(r"/\*.*?\*/|//[^\n]*", text, re.S):
+        if LIFETIME_RE.search(re.sub(r"\s*\n\s*\*?\s*", " ", c)):
+            return True
+    return False
 
 def array_field(R, fname):
     m = re.search(r"(?:->|\.)(\w+)$", n(R))
@@ -186,6 +208,34 @@ def array_field(R, fname):
         return False
     pat = re.compile(r"(^|[;{])\s*[A-Za-z_][\w\s\*]*?\b%s\s*\[" % re.escape(m.group(1)))
     return any(pat.search(l) for l in lines_of(fname) if "(" not in l)
+
+REF_CALL = r"\b\w*(?:get|hold|grab|pin|ref|inc|lock|acquire|take)\w*\s*\([^;]*?(?<![\w.>])%s(?!\w)"
+
+def ref_in_block(pg, ps, x):
+    """A reference call naming x between the source and the end of the
+    scoped_guard block (the block's text, braces counted)."""
+    L = lines_of(ps.file)
+    li, col = int(pg.line) - 1, int(pg.column)
+    depth, seen, out = 0, False, []
+    while li < len(L):
+        line = L[li][col:]
+        for j, ch in enumerate(line):
+            if ch == "{":
+                depth += 1
+                seen = True
+            elif ch == "}":
+                depth -= 1
+                if seen and depth == 0:
+                    out.append(line[:j])
+                    li = len(L)
+                    break
+        else:
+            out.append(line)
+        li += 1
+        col = 0
+    start = int(ps.line) - int(pg.line)
+    text = "\n".join(out[max(start, 0):])
+    return re.search(REF_CALL % re.escape(n(x)), text) is not None
 
 def unlock_name(pu):
     L = lines_of(pu.file)
@@ -249,6 +299,8 @@ def flush():
             ev["field_pointer"] = True
         if why:
             ev[why] = True
+        if lifetime_comment(pe):
+            ev["lifetime_comment"] = True
         held = other_lock(ps, pe)
         if held:
             ev[held] = True
@@ -357,6 +409,7 @@ srcu_read_unlock_notrace(I1, I2)@pu
 rcu_read_unlock_trace()@pu
 )
 ... when != x = E2
+    when != &x
 (
 return x@pr;
 |
@@ -411,7 +464,7 @@ type T;
 local idexpression T *esc.x;
 expression esc.R;
 position esc.ps, esc.pu;
-identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire";
+identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take";
 expression A : script:python(x, R) { mentions(A, x, R) };
 expression I1, I2;
 position q;
@@ -447,7 +500,7 @@ type T;
 local idexpression T *esc.x;
 expression esc.R;
 position esc.ps, esc.pu;
-identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire";
+identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take";
 expression A : script:python(x, R) { mentions(A, x, R) };
 expression I1, I2;
 position q;
@@ -508,6 +561,7 @@ iterator I;
 expression list EL;
 expression E2, E3, E4, I1, I2, F;
 local idexpression LX;
+identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take";
 position ps, pu, pd, pr, pp, pst, pal;
 @@
 I@ps(EL) {
@@ -516,6 +570,7 @@ I@ps(EL) {
       when != rcu_read_unlock_sched()
       when != srcu_read_unlock(...)
       when != rcu_read_unlock_trace()
+      when != REF(..., <+... x ...+>, ...)
 (
 rcu_read_unlock()@pu
 |
@@ -532,6 +587,7 @@ srcu_read_unlock_notrace(I1, I2)@pu
 rcu_read_unlock_trace()@pu
 )
   ... when != x = E2
+      when != &x
 (
 return x@pr;
 |
@@ -594,7 +650,7 @@ type T;
 local idexpression T *x;
 expression R : script:python() { cand(R) };
 expression E1;
-identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire";
+identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take";
 position ps, pg, pr;
 @@
 guard(rcu)@pg();
@@ -626,7 +682,7 @@ local idexpression LX;
 identifier fld;
 iterator name scoped_guard;
 position ps, pg, pd, pr, pp, pst, pal;
-identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire";
+identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take";
 @@
 scoped_guard@pg(rcu) {
   ...
@@ -634,6 +690,7 @@ scoped_guard@pg(rcu) {
   ... when != REF(..., <+... x ...+>, ...)
 }
 ... when != x = E2
+    when != &x
 (
 return x@pr;
 |
@@ -661,7 +718,8 @@ pp << escsg.pp = [];
 pst << escsg.pst = [];
 @@
 kind, base = src_shape(R)
-if kind in ("rcu_dereference", "lookup") or (ps[0].file, ps[0].current_element, base) in PROT:
+if (kind in ("rcu_dereference", "lookup") or (ps[0].file, ps[0].current_element, base) in PROT) \
+        and not ref_in_block(pg[0], ps[0], x):
     if pd:
         record(x, ps[0], pg[0], pd[0], kind, "deref_after_unlock", "scoped_guard")
     elif pr:

@@ -33,7 +33,14 @@
 /// the same seqcount elsewhere in the file (so it is data the seqcount
 /// covers), the object was reassigned between the load and the begin (the
 /// load relies on the caller's sequence instead), the retried sequence is
-/// handed on (a later retry elsewhere may still cover the load).
+/// handed on (a later retry elsewhere may still cover the load), and, for
+/// a load before the begin, the field is never read in a read section nor
+/// assigned in a write section of that seqcount in the file (it may not be
+/// covered data at all: a pointer fixed for the object's life, such as
+/// bb->page or neigh->dev, hoisted above the section that reads through
+/// it). A loop counts as repeating the load only if the begin reaches the
+/// load again without the object being re-fetched (nd->path = fs->pwd
+/// re-fetches nd->path.dentry).
 //
 // Rule: seqcount-unvalidated-load
 // Confidence: Moderate
@@ -86,6 +93,7 @@ def pid(p):
 LOADS = {}      # load position -> (position, object, field, arrow, copy kind, target)
 PARAMS = {}     # (file, function) -> parameter names
 INREG = {}      # (file, seqcount field, field) -> loads of it inside a read section
+INWR = set()    # (file, seqcount field, field) assigned inside a write section
 LOCKED = set()  # load positions under a lock or write-side section
 FAILBR = set()  # (load, retry) where the load is in the failed-retry branch
 IFNOT = set()   # retries whose fall-through is the failure path
@@ -314,6 +322,33 @@ f << bA.f; g << inreg.g; py << inreg.py;
 @@
 INREG.setdefault((py[0].file, str(f), str(g)), set()).add(pid(py))
 
+// Evidence: fields of E assigned inside a write-side section of the same
+// seqcount (the writer treats them as covered data).
+@inwr exists@
+identifier WBEGIN =~ "^(raw_)?(write_seqcount_begin|write_seqcount_begin_nested|write_seqcount_t_begin|do_write_seqcount_begin|write_seqcount_latch|write_seqlock|write_seqlock_bh|write_seqlock_irq|write_seqlock_irqsave)$";
+identifier WEND =~ "^(raw_)?(write_seqcount_end|write_seqcount_t_end|do_write_seqcount_end|write_seqcount_latch_end|write_sequnlock|write_sequnlock_bh|write_sequnlock_irq|write_sequnlock_irqrestore)$";
+expression E, E8;
+identifier f, g;
+position py;
+@@
+(
+WBEGIN(&E->f, ...)
+|
+WBEGIN(&E.f, ...)
+)
+... when != WEND(&E->f, ...)
+    when != WEND(&E.f, ...)
+(
+E@py->g = E8
+|
+E@py.g = E8
+)
+
+@script:python@
+f << inwr.f; g << inwr.g; py << inwr.py;
+@@
+INWR.add((py[0].file, str(f), str(g)))
+
 // Shapes 1 and 2: a load reached from the function entry without a begin
 // on its seqcount, and followed by such a begin.
 @before exists@
@@ -361,13 +396,43 @@ pb << bA.pb; px << before.px; pa << reass.pa;
 @@
 REASS.setdefault((pid(px), pid(pb)), pa)
 
+// The struct that holds the object, when the seqcount is written
+// &P.h->f or &P->h->f (&nd->path.dentry->d_seq: P is nd->path), else the
+// object itself: assigning it re-fetches the object (nd->path = fs->pwd).
+// The last branch (a cast seqcount) binds the argument, never assigned.
+@bP@
+identifier bA.BEGIN, bA.f, h;
+expression P;
+position bA.pb;
+@@
+(
+BEGIN@pb(&P.h->f, ...)
+|
+BEGIN@pb(&P->h->f, ...)
+|
+BEGIN@pb(&P.h.f, ...)
+|
+BEGIN@pb(&P->h.f, ...)
+|
+BEGIN@pb(&P->f, ...)
+|
+BEGIN@pb(&P.f, ...)
+|
+BEGIN@pb(P, ...)
+)
+
+// The begin reaches the load again (a loop) without the object being
+// re-fetched on the way: a loop that re-reads the object first (path_init()
+// fetching fs->pwd again on every pass of an fs->seq loop) loads each new
+// object once, before its own begin, and is not a repeated load.
 @loopback exists@
 identifier bA.BEGIN, before.g;
-expression bA.E;
+expression bA.E, bP.P, E7, E8;
 position bA.pb, before.px;
 @@
 BEGIN@pb(...)
-... when any
+... when != E = E7
+    when != P = E8
 (
 E@px->g
 |
@@ -626,6 +691,15 @@ for k in keys:
     if others:
         o = sorted(others)[0]
         ev["field_read_in_region"] = "%d:%d" % (o[1], o[2] + 1)
+    elif shape != "after" and (file, m[1], g) not in INWR:
+        # nothing in the file reads g inside a section of this seqcount or
+        # writes it inside a write section: g may be a field the seqcount
+        # does not cover (a pointer fixed for the life of the object, bb->page,
+        # neigh->dev), fetched once before the section that reads through it
+        ev["field_not_covered"] = 1
+        msg += ("; nothing in this file reads or writes %s inside a section "
+                "of %s: it may not be data that seqcount covers"
+                % (key_load, seqc[1:] if seqc.startswith("&") else seqc))
     dk = (file, fn, key_load)
     if dk in found:
         found[dk][2]["loads"] = found[dk][2].get("loads", 1) + 1

@@ -8,8 +8,9 @@ Measures, with all rules (or BENCH_RULES):
   - the baseline: one `spatch --dir TREE --jobs J` per rule with coccicheck's
     flags (--very-quiet --no-show-diff --chunksize 1 --timeout 200 --no-includes);
 and prints each lockers figure as a ratio to the baseline and to the floor.
-The scans run on a hardlinked copy of the corpus, so the change made for the
-one-file re-scan never touches the corpus. Results go to lockers-out/bench.json.
+The scans run on a hardlinked copy of the corpus outside any git work tree
+(BENCH_TMP, default /var/tmp), so the change made for the one-file re-scan
+never touches the corpus. Results go to lockers-out/bench.json.
 
 Environment: BENCH_J (default: CPUs), BENCH_RULES (space separated),
 BENCH_BASELINE=0 to skip the baseline (no ratios), BENCH_M (limit the scans
@@ -23,6 +24,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -137,8 +139,16 @@ def main():
     shutil.copy2(ROOT / "lockers", OUT / "lockers")
     shutil.copytree(ROOT / "cocci", OUT / "cocci")
     LOCKERS = OUT / "lockers"
-    tree = OUT / "tree"
-    subprocess.run(["cp", "-al", str(CORPUS), str(tree)], check=True)
+    # Outside any git repository: spatch --dir in a git work tree selects files
+    # with git grep, which sees no untracked tree ("0 files match").
+    tmp = pathlib.Path(tempfile.mkdtemp(prefix="lockers-bench-", dir=os.environ.get("BENCH_TMP", "/var/tmp")))
+    tree = tmp / "tree"
+    if subprocess.run(["cp", "-al", str(CORPUS), str(tree)]).returncode != 0:
+        shutil.rmtree(tree, ignore_errors=True)
+        subprocess.run(["cp", "-a", str(CORPUS), str(tree)], check=True)    # another file system
+    if subprocess.run(["git", "-C", str(tree), "rev-parse"], stdout=subprocess.DEVNULL,
+                      stderr=subprocess.DEVNULL).returncode == 0:
+        sys.exit("bench: %s is inside a git work tree; set BENCH_TMP elsewhere" % tree)
     results = {"jobs": jobs, "rules": rules, "paths": paths}
 
     start = time.monotonic()
@@ -176,6 +186,14 @@ def main():
         per_rule, records = baseline(tree, jobs, rules, paths)
         results["baseline_seconds"] = per_rule
         results["baseline_records"] = records
+        per_rule_findings = {}
+        for f in json.loads(cold_report)["findings"]:
+            per_rule_findings[f["rule"]] = per_rule_findings.get(f["rule"], 0) + 1
+        results["lockers_findings_per_rule"] = per_rule_findings
+        for r in rules:
+            if records[r] == 0 and per_rule_findings.get(r):
+                print("bench: warning: the baseline of %s reported nothing, lockers %d findings"
+                      % (r, per_rule_findings[r]), flush=True)
         results["baseline_total_seconds"] = sum(per_rule.values())
 
     print("\n%-34s %10s %12s %12s" % ("", "seconds", "/ baseline", "/ git grep"))
@@ -207,7 +225,7 @@ def main():
     for k, v in targets.items():
         print("target %-28s %s" % (k, "met" if v else ("NOT met" if v is not None and v != 0 else "not measured")))
     (ROOT / "lockers-out" / "bench.json").write_text(json.dumps(results, indent=1) + "\n")
-    shutil.rmtree(tree, ignore_errors=True)
+    shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

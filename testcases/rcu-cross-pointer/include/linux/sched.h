@@ -39,6 +39,13 @@ static inline int list_empty(const struct list_head *head)
 	return READ_ONCE(head->next) == head;
 }
 
+/* an entry's link against the list head: the circular form of next == NULL */
+static inline int list_is_last(const struct list_head *list,
+			       const struct list_head *head)
+{
+	return list->next == head;
+}
+
 /* two objects compared through one field each */
 static inline int same_thread_group(struct task_struct *p1,
 				    struct task_struct *p2)
