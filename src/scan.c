@@ -365,8 +365,15 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 			snprintf(err, errlen, "cannot read macro index %s: %s", macro_index, strerror(errno));
 			return -1;
 		}
-		hash_hex(hash_bytes(mi.buf, mi.len), macro_hash);
+		uint64_t mh = hash_bytes(mi.buf, mi.len);
+		hash_hex(mh, macro_hash);
 		strbuf_release(&mi);
+		/* Only the results of rules that read the index depend on it. */
+		for (size_t r = 0; r < res->rules.nr; r++)
+			if (res->rules.v[r].needs_macro_index) {
+				uint64_t k[2] = { res->rules.v[r].hash, mh };
+				res->rules.v[r].hash = hash_bytes(k, sizeof(k));
+			}
 	}
 
 	struct scan_ctx ctx = { res, NULL, NULL, NULL };
@@ -390,8 +397,8 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 		char *helper_path = xasprintf("%s/lockers.py", res->rules.dir);
 		strbuf_read_file(&helper, helper_path);
 		free(helper_path);
-		char *salt = xasprintf("%s\nrecord 1\n--no-includes --parse-error-msg\nmacros %s\nhelper %016llx\n",
-				       version.buf, macro_hash,
+		char *salt = xasprintf("%s\nrecord 1\n--no-includes --parse-error-msg\nhelper %016llx\n",
+				       version.buf,
 				       (unsigned long long)hash_bytes(helper.buf, helper.len));
 		strbuf_release(&helper);
 		char cache_err[512];

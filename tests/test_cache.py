@@ -105,3 +105,16 @@ def test_macro_index_is_reused_until_a_header_changes(tmp_path, lockers_built):
     (out / "macroindex.tsv.stamp").write_text("garbage\n")
     fourth, _ = index_run()
     assert not fourth["reused"]
+
+
+def test_rules_without_the_macro_index_reuse_results_across_rule_selections(tmp_path, lockers_built):
+    tree = tmp_path / "tree"
+    shutil.copytree(ROOT / "testcases" / "rcu-cross-pointer", tree)
+    shutil.copy(CASES / "array-declared-count-overrun.c", tree)
+    out = tmp_path / "out"
+    base = ["check", "--any-tree", "-q", "--fail-on", "101", "-o", out]
+    run_lockers(base + ["-r", "loop-le-count", "-r", "rcu-cross-pointer", tree], check_rc=0)
+    # loop-le-count alone needs no macro index: its results are the same ones
+    run_lockers(base + ["-r", "loop-le-count", tree], check_rc=0)
+    cache = json.loads((out / "run.json").read_text())["cache"]
+    assert cache["runs_new"] == 0 and cache["runs_reused"] > 0
