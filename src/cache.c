@@ -265,7 +265,8 @@ static char *result_path(const struct cache *c, uint64_t key)
 	return xasprintf("%s/results/%.2s/%s", c->dir, hex, hex + 2);
 }
 
-int cache_result_load(struct cache *c, uint64_t key, int *parse_error, struct strbuf *lines)
+/* One entry; 1 found, 0 missing, -1 corrupt. Counts nothing. */
+static int load_entry(struct cache *c, uint64_t key, int *parse_error, struct strbuf *lines)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *path = result_path(c, key);
@@ -276,23 +277,50 @@ int cache_result_load(struct cache *c, uint64_t key, int *parse_error, struct st
 	int ok = !strbuf_read_file(&sb, path);
 	free(path);
 	if (!ok) {
-		c->st.result_misses++;
 		strbuf_release(&sb);
 		return 0;
 	}
 	size_t hl = strlen(head);
 	if (split_checked(&sb, &body) || body < hl + 2 || memcmp(sb.buf, head, hl) ||
 	    (sb.buf[hl] != '0' && sb.buf[hl] != '1') || sb.buf[hl + 1] != '\n') {
-		c->st.corrupt++;
-		c->st.result_misses++;
 		strbuf_release(&sb);
-		return 0;
+		return -1;
 	}
 	*parse_error = sb.buf[hl] == '1';
 	strbuf_add(lines, sb.buf + hl + 2, body - hl - 2);
 	strbuf_release(&sb);
+	return 1;
+}
+
+int cache_result_load_either(struct cache *c, uint64_t key, uint64_t alt, int *which,
+			     int *parse_error, struct strbuf *lines)
+{
+	int rc = load_entry(c, key, parse_error, lines);
+
+	*which = 0;
+	if (rc < 0)
+		c->st.corrupt++;
+	if (rc <= 0 && alt != key) {
+		strbuf_reset(lines);
+		rc = load_entry(c, alt, parse_error, lines);
+		*which = 1;
+		if (rc < 0)
+			c->st.corrupt++;
+	}
+	if (rc <= 0) {
+		strbuf_reset(lines);
+		c->st.result_misses++;
+		return 0;
+	}
 	c->st.result_hits++;
 	return 1;
+}
+
+int cache_result_load(struct cache *c, uint64_t key, int *parse_error, struct strbuf *lines)
+{
+	int which;
+
+	return cache_result_load_either(c, key, key, &which, parse_error, lines);
 }
 
 int cache_result_store(struct cache *c, uint64_t key, int parse_error, const char *lines, size_t len)

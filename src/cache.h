@@ -45,6 +45,10 @@ int cache_index_write(struct cache *c);
 uint64_t cache_result_key(const struct cache *c, uint64_t content_hash, uint64_t rule_hash);
 /* 1 on a hit: *parse_error and the record lines appended to lines. */
 int cache_result_load(struct cache *c, uint64_t key, int *parse_error, struct strbuf *lines);
+/* The same for the first of two keys that holds an entry (*which: 0 key, 1 alt),
+ * counted as one lookup. */
+int cache_result_load_either(struct cache *c, uint64_t key, uint64_t alt, int *which,
+			     int *parse_error, struct strbuf *lines);
 int cache_result_store(struct cache *c, uint64_t key, int parse_error, const char *lines, size_t len);
 
 #endif

@@ -19,7 +19,20 @@ struct scan_ctx {
 	struct cache *cache;
 	uint64_t *content_hash;		/* per tree file */
 	struct strbuf **pending;	/* per rule x file: record lines of a live run */
+	int timeout;			/* --timeout: part of the key of a cached timeout */
 };
+
+/*
+ * A timeout is kept under its own key, which includes --timeout: a re-scan
+ * of the same bytes with the same limit would time out again (and cost the
+ * limit again), while a longer --timeout or --no-cache runs the file anew.
+ */
+static uint64_t timeout_key(const struct scan_ctx *ctx, uint64_t key)
+{
+	uint64_t k[3] = { key, 0x74696d656f7574ull /* "timeout" */, (uint64_t)ctx->timeout };
+
+	return hash_bytes(k, sizeof(k));
+}
 
 static void add_failure(struct scan_result *res, const char *path, const char *rule,
 			enum file_status st, const char *detail)
@@ -106,9 +119,11 @@ static void on_file_done(void *vctx, size_t rule, size_t file, enum file_status 
 	if (!ctx->cache)
 		return;
 	struct strbuf **slot = &ctx->pending[rule * res->tree.nr + file];
-	/* Timeouts and crashes depend on the machine: only clean answers are kept. */
-	if (st == FILE_OK || st == FILE_PARSE_ERROR) {
+	/* Crashes may be the machine's (memory, a signal): they are never kept. */
+	if (st == FILE_OK || st == FILE_PARSE_ERROR || st == FILE_TIMEOUT) {
 		uint64_t key = cache_result_key(ctx->cache, ctx->content_hash[file], res->rules.v[rule].hash);
+		if (st == FILE_TIMEOUT)
+			key = timeout_key(ctx, key);
 		cache_result_store(ctx->cache, key, st == FILE_PARSE_ERROR,
 				   *slot ? (*slot)->buf : "", *slot ? (*slot)->len : 0);
 	}
@@ -124,10 +139,10 @@ static int replay_cached(struct scan_ctx *ctx, size_t rule, size_t file)
 {
 	struct scan_result *res = ctx->res;
 	struct strbuf lines = STRBUF_INIT;
-	int parse_error;
+	int parse_error, timed_out = 0;
 	uint64_t key = cache_result_key(ctx->cache, ctx->content_hash[file], res->rules.v[rule].hash);
 
-	if (!cache_result_load(ctx->cache, key, &parse_error, &lines)) {
+	if (!cache_result_load_either(ctx->cache, key, timeout_key(ctx, key), &timed_out, &parse_error, &lines)) {
 		strbuf_release(&lines);
 		return 0;
 	}
@@ -138,7 +153,10 @@ static int replay_cached(struct scan_ctx *ctx, size_t rule, size_t file)
 		line += n + (nl != NULL);
 	}
 	res->runs_done++;
-	if (parse_error)
+	if (timed_out)
+		add_failure(res, res->tree.v[file].path, res->rules.v[rule].name, FILE_TIMEOUT,
+			    "spatch's --timeout expired on this file (cached: a longer --timeout or --no-cache runs it again)");
+	else if (parse_error)
 		add_failure(res, res->tree.v[file].path, res->rules.v[rule].name, FILE_PARSE_ERROR,
 			    "spatch could not parse some functions; they were skipped");
 	strbuf_release(&lines);
@@ -376,7 +394,7 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 			}
 	}
 
-	struct scan_ctx ctx = { res, NULL, NULL, NULL };
+	struct scan_ctx ctx = { res, NULL, NULL, NULL, o->timeout };
 	/* spatch's version is part of every cache key, and proves it runs at all. */
 	struct strbuf version = STRBUF_INIT;
 	const char *version_argv[] = { o->spatch, "--version", NULL };

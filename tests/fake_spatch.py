@@ -4,8 +4,9 @@
 It reads --file-groups like spatch, announces each file on stderr with
 "HANDLING:", and then: a file whose name contains "crash" kills the process
 with SIGSEGV, "hang" sleeps forever, "exit3" exits with status 3, "parsefail"
-prints spatch's parse error message; every file gets one record line from
-the rule at 1:1. A rule
+prints spatch's parse error message, "slow" prints spatch's own timeout
+message (and no record; each such run appends a line to $FAKE_SPATCH_LOG when
+set); every other file gets one record line from the rule at 1:1. A rule
 named "broken" fails the same way on every file.
 """
 import os
@@ -36,6 +37,13 @@ def main(argv):
         if "exit3" in real:
             sys.stderr.write("Fatal error: fake failure\n")
             return 3
+        if "slow" in real:
+            sys.stderr.write("timeout (we abort)\n")
+            sys.stderr.flush()
+            if os.environ.get("FAKE_SPATCH_LOG"):
+                with open(os.environ["FAKE_SPATCH_LOG"], "a") as log:
+                    log.write(real + "\n")
+            continue
         if "parsefail" in real:
             sys.stderr.write("parse error \n = error in %s; set verbose_parsing for more info\n" % path)
             sys.stderr.write("badcount: 1\nBAD:!!!!! int f(void) { return x +* ; }\n")

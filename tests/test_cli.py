@@ -216,3 +216,29 @@ def test_scoring_doc_lists_every_weight(lockers_built):
     import subprocess
     proc = subprocess.run([str(ROOT / "scripts" / "weights-doc"), "--check"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_a_timeout_is_cached_under_its_limit(tmp_path, fake_rules, lockers_built):
+    tree = small_tree(tmp_path, ["a.c", "b-slow.c"])
+    (tree / "b-slow.c").write_text("int slow_fn(void) { return 1; }\n")   # its own cache key
+    log = tmp_path / "spatch-runs.log"
+    out = tmp_path / "out"
+
+    def scan_with(timeout):
+        args = ["check", "--any-tree", "--no-notes", "-q", "--fail-on", "101", "-o", out, "--rules-dir",
+                fake_rules, "--spatch", FAKE_SPATCH, "--timeout", timeout, tree]
+        proc = run_lockers(args, env=dict(os.environ, FAKE_SPATCH_LOG=str(log)))
+        assert proc.returncode == 0, proc.stderr
+        report = json.loads((out / "lockers.json").read_text())
+        return {f["path"]: f["reason"] for f in report["summary"]["failures"]}, report["findings"]
+
+    first, found1 = scan_with("5")
+    assert first == {"b-slow.c": "timeout"}
+    again, found2 = scan_with("5")
+    # the same limit: reported again, from the cache, without running spatch
+    assert again == first and found2 == found1
+    assert log.read_text().splitlines() == ["b-slow.c"]
+    # a longer limit is a new question
+    longer, _ = scan_with("6")
+    assert longer == first
+    assert log.read_text().splitlines() == ["b-slow.c", "b-slow.c"]
