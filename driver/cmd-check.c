@@ -36,6 +36,8 @@ static const char usage_text[] =
 "                       building OUT/macroindex.tsv from KDIR's headers\n"
 "  -q, --quiet          no progress line and no summary on stderr\n"
 "      --spatch PROG    the spatch to run (default: spatch on PATH)\n"
+"      --python PROG    the interpreter for the rules' scripts (default:\n"
+"                       $LOCKERS_PYTHON, else /usr/bin/python3; '' lets spatch choose)\n"
 "      --rules-dir DIR  rules directory (default: cocci/ beside the binary)\n"
 "\n"
 "Output: path:line:col: warning: message [rule] score=N id=FINGERPRINT\n"
@@ -43,7 +45,7 @@ static const char usage_text[] =
 
 enum { OPT_FAIL_ON = 256, OPT_TIMEOUT, OPT_ANY_TREE, OPT_HEADERS, OPT_ALL, OPT_NO_NOTES,
        OPT_SPATCH, OPT_RULES_DIR, OPT_TRIAGE, OPT_NO_CACHE, OPT_MACRO_INDEX,
-       OPT_CLANG_EVIDENCE };
+       OPT_CLANG_EVIDENCE, OPT_PYTHON };
 
 int cmd_check(int argc, char **argv)
 {
@@ -60,6 +62,7 @@ int cmd_check(int argc, char **argv)
 		{ "all", no_argument, NULL, OPT_ALL },
 		{ "no-notes", no_argument, NULL, OPT_NO_NOTES },
 		{ "spatch", required_argument, NULL, OPT_SPATCH },
+		{ "python", required_argument, NULL, OPT_PYTHON },
 		{ "rules-dir", required_argument, NULL, OPT_RULES_DIR },
 		{ "triage", required_argument, NULL, OPT_TRIAGE },
 		{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
@@ -93,6 +96,7 @@ int cmd_check(int argc, char **argv)
 		case OPT_ALL: ro.show_all = 1; break;
 		case OPT_NO_NOTES: ro.notes = 0; break;
 		case OPT_SPATCH: so.spatch = optarg; break;
+		case OPT_PYTHON: so.python = optarg; break;
 		case OPT_RULES_DIR: free(rules_dir); rules_dir = xstrdup(optarg); break;
 		case OPT_TRIAGE: triage_path = optarg; break;
 		case OPT_NO_CACHE: use_cache = 0; break;

@@ -29,14 +29,14 @@ static const char usage_text[] =
 "      --triage FILE    verdicts to apply (default: K/lockers-triage.txt)\n"
 "      --any-tree       K need not be a kernel tree\n"
 "      --timeout SEC    per-file spatch timeout (default 120)\n"
-"      --spatch PROG, --rules-dir DIR, --no-cache, -q/--quiet as for check\n"
+"      --spatch PROG, --python PROG, --rules-dir DIR, --no-cache, -q/--quiet as for check\n"
 "\n"
 "Output: new findings as '>> path:line:col: warning: ...' (kernel CI style),\n"
 "removed ones as '<< ...'. Exit: 0 nothing new at or above --fail-on, 1 a\n"
 "new finding at or above it, 2 usage error or a patch that does not apply.\n";
 
 enum { OPT_KDIR = 256, OPT_PATCH, OPT_GIT, OPT_FAIL_ON, OPT_SHOW_REMOVED, OPT_TRIAGE, OPT_ANY_TREE,
-       OPT_TIMEOUT, OPT_SPATCH, OPT_RULES_DIR, OPT_NO_CACHE };
+       OPT_TIMEOUT, OPT_SPATCH, OPT_RULES_DIR, OPT_NO_CACHE, OPT_PYTHON };
 
 static int shown(const struct finding *f)
 {
@@ -121,6 +121,7 @@ int cmd_gate(int argc, char **argv)
 		{ "any-tree", no_argument, NULL, OPT_ANY_TREE },
 		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 		{ "spatch", required_argument, NULL, OPT_SPATCH },
+		{ "python", required_argument, NULL, OPT_PYTHON },
 		{ "rules-dir", required_argument, NULL, OPT_RULES_DIR },
 		{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 		{ "help", no_argument, NULL, 'h' },
@@ -150,6 +151,7 @@ int cmd_gate(int argc, char **argv)
 		case OPT_ANY_TREE: go.scan.any_tree = 1; break;
 		case OPT_TIMEOUT: go.scan.timeout = parse_int_arg(optarg, "--timeout", 1, 86400); break;
 		case OPT_SPATCH: go.scan.spatch = optarg; break;
+		case OPT_PYTHON: go.scan.python = optarg; break;
 		case OPT_RULES_DIR: free(rules_dir); rules_dir = xstrdup(optarg); break;
 		case OPT_NO_CACHE: use_cache = 0; break;
 		case 'h': fputs(usage_text, stdout); return EXIT_CLEAN;

@@ -158,6 +158,15 @@ static const char *suffix_of(const char *path)
 	return ends_with(path, ".h") ? ".h" : ".c";
 }
 
+const char *pool_default_python(void)
+{
+	const char *env = getenv("LOCKERS_PYTHON");
+
+	if (env)
+		return *env ? env : NULL;
+	return access("/usr/bin/python3", X_OK) ? NULL : "/usr/bin/python3";
+}
+
 long pool_file_index(const char *name)
 {
 	char *end;
@@ -365,6 +374,10 @@ static int start_job(struct pool *p, struct job *j, struct pool_task task)
 		return errno;
 
 	strvec_push(&argv, p->o->spatch);
+	if (p->o->python) {
+		strvec_push(&argv, "--python");
+		strvec_push(&argv, p->o->python);
+	}
 	strvec_push(&argv, "--sp-file");
 	strvec_push(&argv, r->path);
 	strvec_push(&argv, "--no-includes");
@@ -633,8 +646,13 @@ int pool_run(const struct pool_options *o, const struct rule_set *rs,
 			struct rusage ru;
 			if (wait4(j->pid, &status, 0, &ru) < 0)
 				status = 0;
-			else if (ru.ru_maxrss > p.max_rss_kb)
-				p.max_rss_kb = ru.ru_maxrss;
+			else {
+				if (ru.ru_maxrss > p.max_rss_kb)
+					p.max_rss_kb = ru.ru_maxrss;
+				if (o->rule_cpu)
+					o->rule_cpu[j->task.rule] += ru.ru_utime.tv_sec + ru.ru_stime.tv_sec +
+						(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+			}
 			finish_job(&p, j, status);
 			release_job(j);
 			p.jobs[i] = p.jobs[--p.nactive];

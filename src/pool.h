@@ -45,11 +45,13 @@ struct pool_options {
 	int jobs;
 	int timeout;		/* seconds per file, passed to spatch and enforced */
 	const char *spatch;	/* program name or path */
+	const char *python;	/* spatch --python, or NULL for spatch's own choice */
 	const char *cocci_dir;
 	const char *macro_index;	/* or NULL */
 	const char *tmpdir;
 	int progress;		/* print a progress line on stderr */
 	long *max_rss_kb;	/* if set: the largest spatch child's peak RSS */
+	double *rule_cpu;	/* if set: per rule, its spatch children's CPU seconds */
 };
 
 /*
@@ -60,6 +62,15 @@ struct pool_options {
 int pool_run(const struct pool_options *o, const struct rule_set *rs,
 	     const struct tree *t, struct pool_task *tasks, size_t ntasks,
 	     const struct pool_callbacks *cb, char *err, size_t errlen);
+
+/*
+ * The interpreter for the rules' Python scripts: $LOCKERS_PYTHON if set (empty
+ * means spatch's own choice), else /usr/bin/python3, the one Debian's
+ * Coccinelle is built against. Left to itself spatch runs the first python3
+ * on PATH, which may be a slow shim (pyenv's costs ~0.6 s per spatch start)
+ * or an interpreter of another version.
+ */
+const char *pool_default_python(void);
 
 /* The tree index of a file as spatch names it ("123.c"), or -1. */
 long pool_file_index(const char *name);

@@ -430,6 +430,7 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 	strbuf_release(&version);
 	ctx.content_hash = xcalloc(res->tree.nr + 1, sizeof(*ctx.content_hash));
 	res->candidates = xcalloc(res->rules.nr, sizeof(*res->candidates));
+	res->rule_cpu = xcalloc(res->rules.nr, sizeof(*res->rule_cpu));
 	size_t **cand = prefilter_tree(&ctx, res->candidates);
 	res->t_prefilter = now_seconds() - t;
 	t = now_seconds();
@@ -479,10 +480,12 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 	struct pool_callbacks cb = { &ctx, on_stdout_line, on_file_done };
 	struct pool_options po = {
 		.jobs = o->jobs, .timeout = o->timeout, .spatch = o->spatch,
+		.python = o->python ? (*o->python ? o->python : NULL) : pool_default_python(),
 		.cocci_dir = res->rules.dir, .macro_index = macro_index,
 		.tmpdir = tmp_dir(),
 		.progress = o->progress,
 		.max_rss_kb = &res->spatch_max_rss_kb,
+		.rule_cpu = res->rule_cpu,
 	};
 	int rc = ntasks ? pool_run(&po, &res->rules, &res->tree, tasks, ntasks, &cb, err, errlen) : 0;
 	free(tasks);
@@ -570,6 +573,7 @@ void scan_result_release(struct scan_result *res)
 	}
 	free(res->failures);
 	free(res->candidates);
+	free(res->rule_cpu);
 	strvec_clear(&res->record_errors);
 	strvec_clear(&res->stale_verdicts);
 	tree_release(&res->tree);

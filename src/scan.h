@@ -23,6 +23,7 @@ struct scan_options {
 	struct strvec only_rules;	/* --rule: empty means all */
 	const char *rules_dir;
 	const char *spatch;
+	const char *python;		/* spatch --python; NULL: pool_default_python() */
 	const char *macro_index;	/* a prebuilt index (TSV), or NULL */
 	const char *macro_index_out;	/* else build one here when a rule needs it */
 	const char *macro_index_root;	/* from this tree (default: root) */
@@ -60,6 +61,7 @@ struct scan_result {
 
 	double t_walk, t_prefilter, t_spatch, t_total;
 	long spatch_max_rss_kb;
+	double *rule_cpu;		/* per rule: spatch CPU seconds this scan */
 	int macro_index_built;
 	int macro_index_reused;		/* headers unchanged since the last build */
 	struct macroindex_stats macro_stats;

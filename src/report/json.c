@@ -159,6 +159,12 @@ int report_run_json_write(const char *path, const struct scan_result *res, int j
 	json_object_set_new(sec, "total", json_real(res->t_total));
 	json_object_set_new(root, "seconds", sec);
 	json_object_set_new(root, "spatch_max_rss_kb", json_integer(res->spatch_max_rss_kb));
+	if (res->rule_cpu) {
+		json_t *cpu = json_object();
+		for (size_t r = 0; r < res->rules.nr; r++)
+			json_object_set_new(cpu, res->rules.v[r].name, json_real(res->rule_cpu[r]));
+		json_object_set_new(root, "spatch_cpu_seconds", cpu);
+	}
 	if (res->clang_used) {
 		json_t *c = json_object();
 		json_object_set_new(c, "files", json_integer((json_int_t)res->clang.files));
