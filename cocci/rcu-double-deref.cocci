@@ -159,6 +159,23 @@ def lock_held_at(pos):
         depth -= u
     return depth > 0
 
+def may_report(E, p1, p2):
+    """What a pair needs to be reported, from facts the rules before rpp
+    collected: checked as soon as rpp pairs the reads, so that the costly
+    write searches (wpp, wpp2) run only for pairs that can be reported."""
+    a, b = k(p1), k(p2)
+    if a == b or a in EXCL or b in EXCL:
+        return False
+    if a not in MARKED and b not in MARKED and not (a in INSEC and b in INSEC):
+        return False
+    if a not in MARKED and b not in MARKED and (a in ACCESS or b in ACCESS):
+        return False
+    # textual order: the finding is on the later read; a pair seen only from
+    # the later read to the earlier one is joined by a back edge or a goto
+    if (a[1], a[2]) > (b[1], b[2]):
+        return False
+    return shared_pointer(p1, n(E)) and not written_between(p1, p2, n(E))
+
 def reset():
     for d in (MARKED, ACCESS, EXCL, TESTED, COMPARED, LOCKCHK, PAIRS, SAME, MARKED_TEXT, MANAGED_TEXT, INSEC, GLOBALS):
         d.clear()
@@ -170,22 +187,9 @@ def flush():
     order = sorted(PAIRS, key=lambda q: (q[0], q[4][1], q[4][2], q[3][1], q[3][2]))
     for q in order:
         E, p1, p2 = PAIRS[q]
-        a, b = k(p1), k(p2)
-        if a in EXCL or b in EXCL:
+        if not may_report(E, p1, p2):
             continue
-        if a not in MARKED and b not in MARKED and not (a in INSEC and b in INSEC):
-            continue
-        if a not in MARKED and b not in MARKED and (a in ACCESS or b in ACCESS):
-            continue
-        if not shared_pointer(p1, n(E)):
-            continue
-        if written_between(p1, p2, n(E)):
-            continue
-        # textual order: the finding is on the later read; a pair seen only from
-        # the later read to the earlier one is joined by a back edge or a goto
-        first, second = (a, b) if (a[1], a[2]) < (b[1], b[2]) else (b, a)
-        if (a, b) != (first, second):
-            continue
+        first, second = k(p1), k(p2)
         dk = (q[0], q[1], q[2], first, second)
         if dk in done:
             continue
@@ -545,6 +549,14 @@ E@p1
     when != rcu_read_lock_trace()
     when != E = E2
 E@p2
+
+@script:python@
+E << rpp.E;
+p1 << rpp.p1;
+p2 << rpp.p2;
+@@
+if not may_report(E, p1[0], p2[0]):
+    cocci.include_match(False)
 
 @wpp exists@
 expression rpp.E;

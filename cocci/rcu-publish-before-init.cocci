@@ -103,6 +103,7 @@ def fresh():
         "pubs": {},       # publication start -> info
         "locals": set(),  # (function, name) of locals and parameters
         "nullchk": [],    # (function, pos, field) fields tested against NULL
+        "pubtargets": set(),  # texts of rcu_assign_pointer()/RCU_INIT_POINTER() targets
     }
 
 S = fresh()
@@ -188,6 +189,18 @@ def flush():
         msg = "%s publishes %s to RCU readers before its fields are set (%s is written after)" % (what, pub["new"], first)
         emit(RULE, p, norm(pub["loc"] or pub["new"]), msg, **ev)
 
+def may_publish(E):
+    """E can be reported as a publication site: an rcu_assign_pointer()/
+    RCU_INIT_POINTER() target, or a location the file's readers, updaters
+    or frees mark as RCU (what flush() asks of a plain store). The rules that
+    collect these run before pubn and pube, so the costly forward search
+    for writes starts only from such stores."""
+    t = norm(E)
+    if t in S["pubtargets"]:
+        return True
+    k = loc_key(t)
+    return k is not None and (k in S["reader"] or k in S["assigned"] or k in S["freed"])
+
 def add_pub(ps, pw, loc, new, how, fld, wtext):
     switch(ps)
     k = startkey(ps)
@@ -225,6 +238,8 @@ if k is not None:
         S["reader"].setdefault(k, (D or A, p[0]))
     else:
         S["assigned"].setdefault(k, []).append(p[0])
+if A in ("rcu_assign_pointer", "RCU_INIT_POINTER"):
+    S["pubtargets"].add(norm(E))
 
 @freed@
 identifier F = {call_rcu, call_srcu, kfree_rcu, kvfree_rcu};
@@ -417,7 +432,8 @@ S["newobj"].add((p[0].current_element, N))
 // ---- publication followed by writes to the new object ----
 
 @pubn exists@
-expression E, V, V2, V3;
+expression E : script:python() { may_publish(E) };
+expression V, V2, V3;
 local idexpression N;
 identifier fld;
 identifier COPY = {memcpy, memset, strcpy, strscpy, strlcpy, strncpy, sprintf, snprintf, scnprintf};
@@ -450,7 +466,8 @@ pw << pubn.pw;
 add_pub(ps[0], pw[0], E, N, PUB, fld, "%s->%s" % (N, fld))
 
 @pube exists@
-expression E, V, V2, V3;
+expression E : script:python() { may_publish(E) };
+expression V, V2, V3;
 local idexpression N;
 identifier fld;
 identifier COPY = {memcpy, memset, strcpy, strscpy, strlcpy, strncpy, sprintf, snprintf, scnprintf};

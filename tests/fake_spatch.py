@@ -7,7 +7,8 @@ with SIGSEGV, "hang" sleeps forever, "exit3" exits with status 3, "parsefail"
 prints spatch's parse error message, "slow" prints spatch's own timeout
 message (and no record; each such run appends a line to $FAKE_SPATCH_LOG when
 set); every other file gets one record line from the rule at 1:1. A rule
-named "broken" fails the same way on every file.
+named "broken" fails the same way on every file. With $FAKE_SPATCH_ORDER set,
+each run appends its rule's name there when it starts.
 """
 import os
 import signal
@@ -23,6 +24,9 @@ def main(argv):
     rule = os.path.basename(argv[argv.index("--sp-file") + 1])[:-len(".cocci")]
     with open(groups) as f:
         files = [l.strip() for l in f if l.strip()]
+    if os.environ.get("FAKE_SPATCH_ORDER"):
+        with open(os.environ["FAKE_SPATCH_ORDER"], "a") as log:
+            log.write(rule + "\n")
     for path in files:
         sys.stderr.write("HANDLING: %s\n" % path)
         sys.stderr.flush()
