@@ -54,6 +54,7 @@ def lockers_scan(tree, out, jobs, rules, paths):
     report = (out / "lockers.json").read_bytes()
     return {"seconds": seconds, "lockers_rss_kb": ru.ru_maxrss,
             "spatch_max_rss_kb": run.get("spatch_max_rss_kb", 0), "cache": run.get("cache"),
+            "spatch_cpu_seconds": run.get("spatch_cpu_seconds", {}),
             "findings": len(json.loads(report)["findings"])}, report
 
 
@@ -203,6 +204,12 @@ def main():
                       % (r, per_rule_findings[r], why), flush=True)
         results["baseline_total_seconds"] = sum(per_rule.values())
 
+    if do_baseline:
+        # Where the time goes: lockers' spatch CPU per rule (cold) beside the
+        # baseline's wall time for the same rule with the same -j.
+        print("\n%-28s %14s %14s" % ("rule", "lockers CPU s", "baseline s"))
+        for r in rules:
+            print("%-28s %14.1f %14.1f" % (r, cold["spatch_cpu_seconds"].get(r, 0.0), results["baseline_seconds"][r]))
     print("\n%-34s %10s %12s %12s" % ("", "seconds", "/ baseline", "/ git grep"))
     base = results.get("baseline_total_seconds")
     for name, key in (("lockers cold, all rules", "cold"), ("lockers warm re-scan", "warm"),
