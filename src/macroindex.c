@@ -633,6 +633,11 @@ static int walk(struct mi *m, const char *dir, const char *rel, int in_include,
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
+		if (has_suffix(de->d_name, ".c"))
+			has_c = 1;
+		/* d_type says it is a file and not a header: no lstat needed */
+		if (de->d_type == DT_REG && !has_suffix(de->d_name, ".h"))
+			continue;
 		if (nn == cap) {
 			size_t nc = cap ? cap * 2 : 64;
 			char **p = realloc(names, nc * sizeof(*p));

@@ -86,14 +86,28 @@ static void walk(struct tree *t, const char *abs, const char *rel, int include_h
 		return;
 	}
 	t->st.dirs++;
-	while ((de = readdir(d)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-			strvec_push(&names, de->d_name);
+	/* Most entries are regular files we do not scan: d_type tells, with no
+	 * lstat (a whole tree has ~78,000 entries and ~32,000 C files). */
+	unsigned long plain_other = 0;
+	int is_output = 0;
+	while ((de = readdir(d))) {
+		const char *name = de->d_name;
+		if (!strcmp(name, ".") || !strcmp(name, ".."))
+			continue;
+		if (!strcmp(name, OUTPUT_MARKER))
+			is_output = 1;
+		if (de->d_type == DT_REG && !wanted(name, include_headers) && !strpbrk(name, "\n\t"))
+			plain_other++;
+		else
+			strvec_push(&names, name);
+	}
 	closedir(d);
-	if (strvec_contains(&names, OUTPUT_MARKER)) {
+	if (is_output) {
 		strvec_clear(&names);
 		return;
 	}
+	t->st.files_seen += plain_other;
+	t->st.skipped_other += plain_other;
 	strvec_sort(&names);
 	for (size_t i = 0; i < names.nr; i++) {
 		const char *name = names.v[i];

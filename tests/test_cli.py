@@ -144,6 +144,26 @@ def test_symlink_loop_and_hidden_dirs_are_skipped(tmp_path, fake_rules, lockers_
     assert report["summary"]["skipped"]["duplicates"] == 1
 
 
+def test_walk_counts_files_it_does_not_scan_and_skips_lockers_outputs(tmp_path, fake_rules, lockers_built):
+    # Regular files that are not C are counted from d_type without an lstat;
+    # a lockers output directory inside the tree is skipped whole, uncounted.
+    tree = small_tree(tmp_path, ["a.c"])
+    (tree / "Makefile").write_text("obj-y += a.o\n")
+    (tree / "a.h").write_text("int a;\n")
+    os.symlink("Makefile", tree / "Kbuild")
+    out_inside = tree / "lockers-out"
+    out_inside.mkdir()
+    (out_inside / ".lockers-output").write_text("")
+    (out_inside / "x.c").write_text("int x;\n")
+    (out_inside / "notes.txt").write_text("")
+    proc, report = fake_scan(tmp_path, fake_rules, tree)
+    assert proc.returncode == 0, proc.stderr
+    assert [f["path"] for f in report["findings"]] == ["a.c"]
+    summary = report["summary"]
+    assert summary["files_seen"] == 4 and summary["c_files"] == 1
+    assert summary["skipped"]["not_c"] == 3
+
+
 def test_odd_file_names_survive(tmp_path, fake_rules, lockers_built):
     names = ["with space.c", "quote'\"q.c", "<b>html&amp;<\\b>.c"]
     tree = small_tree(tmp_path, names + ["new\nline.c"])
