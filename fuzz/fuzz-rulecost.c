@@ -32,8 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!(rc.per_mib[r] >= 0 && rc.per_mib[r] < 1e6) || !(rc.weight_mib[r] >= 0 && rc.weight_mib[r] <= 64))
 			abort();	/* a value the loader should have refused */
 	rulecost_sort_tasks(&rc, &t, tasks, 3);
-	double cpu[3] = { 1.0, 2.0, 0.0 }, mib[3] = { 0.5, 0.0, 4.0 };
-	rulecost_learn(&rc, cpu, mib);
+	double cpu[3] = { 1.0, 0.0, 2.0 };
+	rulecost_learn(&rc, cpu);
 	rulecost_save(&rc, path, &rs);
 	rulecost_release(&rc);
 	return 0;

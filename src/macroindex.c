@@ -654,8 +654,6 @@ static int walk(struct mi *m, const char *dir, const char *rel, int in_include,
 			set_err(m, "out of memory");
 			goto out;
 		}
-		if (has_suffix(names[nn], ".c"))
-			has_c = 1;
 		nn++;
 	}
 	if (nn)

@@ -23,7 +23,9 @@ void rulecost_load(struct rule_costs *rc, const char *path, const struct rule_se
 	rc->nr = rs->nr;
 	rc->per_mib = xcalloc(rs->nr + 1, sizeof(*rc->per_mib));
 	rc->weight_mib = xcalloc(rs->nr + 1, sizeof(*rc->weight_mib));
-	if (strbuf_read_file(&sb, path) || !starts_with(sb.buf, COSTS_FORMAT)) {
+	rc->scheduled_mib = xcalloc(rs->nr + 1, sizeof(*rc->scheduled_mib));
+	rc->others = (struct strvec)STRVEC_INIT;
+	if (!path || strbuf_read_file(&sb, path) || !starts_with(sb.buf, COSTS_FORMAT)) {
 		strbuf_release(&sb);
 		return;
 	}
@@ -35,16 +37,18 @@ void rulecost_load(struct rule_costs *rc, const char *path, const struct rule_se
 		if (sscanf(line, "%255s %lf %lf", name, &per, &weight) != 3 || !(per > 0 && per < 1e6) ||
 		    !(weight > 0 && weight <= MAX_WEIGHT_MIB))
 			continue;	/* a damaged line only loses its estimate */
-		for (size_t r = 0; r < rs->nr; r++)
-			if (!strcmp(rs->v[r].name, name)) {
-				rc->per_mib[r] = per;
-				rc->weight_mib[r] = weight;
-			}
+		const struct rule *r = rules_find(rs, name);
+		if (!r) {
+			strvec_push(&rc->others, line);	/* learned by a scan with other -r */
+			continue;
+		}
+		rc->per_mib[r - rs->v] = per;
+		rc->weight_mib[r - rs->v] = weight;
 	}
 	strbuf_release(&sb);
 }
 
-double rulecost_task_mib(const struct tree *t, const struct pool_task *task)
+static double task_mib(const struct tree *t, const struct pool_task *task)
 {
 	double bytes = 0;
 
@@ -68,7 +72,7 @@ static int cmp_costed(const void *a, const void *b)
 	return (x->order > y->order) - (x->order < y->order);
 }
 
-void rulecost_sort_tasks(const struct rule_costs *rc, const struct tree *t,
+void rulecost_sort_tasks(struct rule_costs *rc, const struct tree *t,
 			 struct pool_task *tasks, size_t ntasks)
 {
 	double known = 0, fallback = 1.0;
@@ -84,8 +88,10 @@ void rulecost_sort_tasks(const struct rule_costs *rc, const struct tree *t,
 	struct costed *c = xmalloc((ntasks + 1) * sizeof(*c));
 	for (size_t i = 0; i < ntasks; i++) {
 		size_t r = tasks[i].rule;
-		double per = r < rc->nr && rc->per_mib[r] > 0 ? rc->per_mib[r] : fallback;
-		c[i].seconds = START_SECONDS + per * rulecost_task_mib(t, &tasks[i]);
+		double per = rc->per_mib[r] > 0 ? rc->per_mib[r] : fallback;
+		double mib = task_mib(t, &tasks[i]);
+		rc->scheduled_mib[r] += mib;
+		c[i].seconds = START_SECONDS + per * mib;
 		c[i].order = i;
 		c[i].task = tasks[i];
 	}
@@ -95,8 +101,10 @@ void rulecost_sort_tasks(const struct rule_costs *rc, const struct tree *t,
 	free(c);
 }
 
-void rulecost_learn(struct rule_costs *rc, const double *cpu, const double *mib)
+void rulecost_learn(struct rule_costs *rc, const double *cpu)
 {
+	const double *mib = rc->scheduled_mib;
+
 	for (size_t r = 0; r < rc->nr; r++) {
 		if (!(mib[r] > 0) || !(cpu[r] > 0))
 			continue;
@@ -109,25 +117,16 @@ void rulecost_learn(struct rule_costs *rc, const double *cpu, const double *mib)
 
 int rulecost_save(const struct rule_costs *rc, const char *path, const struct rule_set *rs)
 {
-	struct strbuf sb = STRBUF_INIT, old = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT;
 
 	strbuf_addstr(&sb, COSTS_FORMAT);
 	for (size_t r = 0; r < rc->nr; r++)
 		if (rc->per_mib[r] > 0)
 			strbuf_addf(&sb, "%s %.6f %.6f\n", rs->v[r].name, rc->per_mib[r], rc->weight_mib[r]);
-	/* Keep what earlier scans with other rules (-r) learned. */
-	if (!strbuf_read_file(&old, path) && starts_with(old.buf, COSTS_FORMAT)) {
-		char *save = NULL;
-		for (char *line = strtok_r(old.buf + strlen(COSTS_FORMAT), "\n", &save); line;
-		     line = strtok_r(NULL, "\n", &save)) {
-			char name[256];
-			if (sscanf(line, "%255s", name) == 1 && !rules_find(rs, name))
-				strbuf_addf(&sb, "%s\n", line);
-		}
-	}
+	for (size_t i = 0; i < rc->others.nr; i++)
+		strbuf_addf(&sb, "%s\n", rc->others.v[i]);
 	int rc_write = write_file_atomic(path, sb.buf, sb.len);
 	strbuf_release(&sb);
-	strbuf_release(&old);
 	return rc_write;
 }
 
@@ -135,6 +134,8 @@ void rulecost_release(struct rule_costs *rc)
 {
 	free(rc->per_mib);
 	free(rc->weight_mib);
-	rc->per_mib = rc->weight_mib = NULL;
+	free(rc->scheduled_mib);
+	rc->per_mib = rc->weight_mib = rc->scheduled_mib = NULL;
+	strvec_clear(&rc->others);
 	rc->nr = 0;
 }

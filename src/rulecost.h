@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#include "strvec.h"
+
 struct pool_task;
 struct rule_set;
 struct tree;
@@ -19,21 +21,21 @@ struct tree;
 struct rule_costs {
 	double *per_mib;	/* CPU seconds per MiB, per rule; 0 = not known */
 	double *weight_mib;	/* how much input the estimate rests on */
+	double *scheduled_mib;	/* input of the tasks sorted this scan, per rule */
 	size_t nr;
+	struct strvec others;	/* the file's lines for rules not in this scan */
 };
 
-/* Read the costs of rs's rules from path (unknown rules, or no file: 0). */
+/* Read the costs of rs's rules from path (NULL, unknown rules, or no file: 0). */
 void rulecost_load(struct rule_costs *rc, const char *path, const struct rule_set *rs);
-/* Sort tasks by estimated cost, costliest first; ties keep their order. */
-void rulecost_sort_tasks(const struct rule_costs *rc, const struct tree *t,
+/* Sort tasks by estimated cost, costliest first (ties keep their order), and
+ * note each rule's input for rulecost_learn(). */
+void rulecost_sort_tasks(struct rule_costs *rc, const struct tree *t,
 			 struct pool_task *tasks, size_t ntasks);
-/* Fold in what one scan measured: cpu[r] seconds over mib[r] MiB of input. */
-void rulecost_learn(struct rule_costs *rc, const double *cpu, const double *mib);
-/* Write the costs atomically (rules not in rs that path knew are kept). */
+/* Fold in what the sorted tasks cost: cpu[r] seconds for rule r. */
+void rulecost_learn(struct rule_costs *rc, const double *cpu);
+/* Write the costs atomically, with the lines of rules not in rs kept. */
 int rulecost_save(const struct rule_costs *rc, const char *path, const struct rule_set *rs);
 void rulecost_release(struct rule_costs *rc);
-
-/* The MiB of input of one task. */
-double rulecost_task_mib(const struct tree *t, const struct pool_task *task);
 
 #endif

@@ -481,11 +481,8 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 	/* Costliest first, from what earlier scans measured (the order only). */
 	struct rule_costs costs;
 	char *costs_path = o->cache_dir ? xasprintf("%s/rule-costs", o->cache_dir) : NULL;
-	rulecost_load(&costs, costs_path ? costs_path : "", &res->rules);
+	rulecost_load(&costs, costs_path, &res->rules);
 	rulecost_sort_tasks(&costs, &res->tree, tasks, ntasks);
-	double *mib = xcalloc(res->rules.nr + 1, sizeof(*mib));
-	for (size_t i = 0; i < ntasks; i++)
-		mib[tasks[i].rule] += rulecost_task_mib(&res->tree, &tasks[i]);
 
 	struct pool_callbacks cb = { &ctx, on_stdout_line, on_file_done };
 	struct pool_options po = {
@@ -501,13 +498,12 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 	free(tasks);
 	res->t_spatch = now_seconds() - t;
 	if (costs_path && rc == 0 && ntasks) {
-		rulecost_learn(&costs, res->rule_cpu, mib);
+		rulecost_learn(&costs, res->rule_cpu);
 		if (rulecost_save(&costs, costs_path, &res->rules))
 			warning_msg("cannot write %s: %s", costs_path, strerror(errno));
 	}
 	rulecost_release(&costs);
 	free(costs_path);
-	free(mib);
 	if (ctx.cache) {
 		if (rc >= 0 && cache_index_write(ctx.cache))
 			warning_msg("cannot write the cache index in %s: %s", o->cache_dir, strerror(errno));

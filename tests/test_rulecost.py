@@ -74,3 +74,16 @@ def test_a_damaged_costs_file_changes_no_report_and_is_rewritten(tmp_path, locke
     lines = costs.read_text(errors="replace").splitlines()
     learned = {l.split()[0]: float(l.split()[1]) for l in lines[1:] if l.split()[0] in ("cheap", "dear")}
     assert set(learned) == {"cheap", "dear"} and all(v > 0 for v in learned.values())
+
+
+def test_a_scan_of_some_rules_keeps_what_others_learned(tmp_path, lockers_built):
+    rules, tree = rules_and_tree(tmp_path)
+    _, out = scan(tmp_path, rules, tree, 1)
+    costs = out / "cache" / "rule-costs"
+    costs.write_text("lockers-rule-costs 1\ncheap 0.5 10\ndear 900 64\n")
+    (tree / "a.c").write_text("int a(void) { return 7; }\n")
+    run_lockers(["check", "--any-tree", "--no-notes", "-q", "--fail-on", "101", "-o", out, "-r", "cheap",
+                 "--rules-dir", rules, "--spatch", FAKE_SPATCH, tree], check_rc=0)
+    lines = costs.read_text().splitlines()
+    assert "dear 900 64" in lines
+    assert [l for l in lines if l.startswith("cheap ")] != ["cheap 0.5 10"]   # cheap learned anew
