@@ -20,9 +20,14 @@ static const char usage_text[] =
 "  -M, --path PATH      scan only PATH inside KDIR (repeatable)\n"
 "  -r, --rule NAME      run only this rule (repeatable; 'lockers rules' lists them)\n"
 "  -j, --jobs N         spatch processes in parallel (default: CPUs online)\n"
-"  -o, --output DIR     write lockers.json and run.json there (default: lockers-out)\n"
+"  -o, --output DIR     write lockers.json, run.json and report.html there\n"
+"                       (default: lockers-out)\n"
 "      --fail-on SCORE  exit 1 if a shown finding scores at least SCORE (default 60;\n"
 "                       101 never fails)\n"
+"      --min-score N    print findings scoring at least N (default: the bug band, 60,\n"
+"                       or --fail-on when lower); the rest are counted per rule\n"
+"                       and kept in lockers.json and report.html\n"
+"      --all-scores     print every finding, whatever its score\n"
 "      --timeout SEC    per-file spatch timeout (default 120)\n"
 "      --any-tree       scan a directory that is not a kernel tree\n"
 "      --headers        scan .h files too\n"
@@ -45,7 +50,7 @@ static const char usage_text[] =
 
 enum { OPT_FAIL_ON = 256, OPT_TIMEOUT, OPT_ANY_TREE, OPT_HEADERS, OPT_ALL, OPT_NO_NOTES,
        OPT_SPATCH, OPT_RULES_DIR, OPT_TRIAGE, OPT_NO_CACHE, OPT_MACRO_INDEX,
-       OPT_CLANG_EVIDENCE, OPT_PYTHON };
+       OPT_CLANG_EVIDENCE, OPT_PYTHON, OPT_MIN_SCORE, OPT_ALL_SCORES };
 
 int cmd_check(int argc, char **argv)
 {
@@ -68,6 +73,8 @@ int cmd_check(int argc, char **argv)
 		{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 		{ "macro-index", required_argument, NULL, OPT_MACRO_INDEX },
 		{ "clang-evidence", no_argument, NULL, OPT_CLANG_EVIDENCE },
+		{ "min-score", required_argument, NULL, OPT_MIN_SCORE },
+		{ "all-scores", no_argument, NULL, OPT_ALL_SCORES },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -76,7 +83,7 @@ int cmd_check(int argc, char **argv)
 	const char *outdir = "lockers-out";
 	char *rules_dir = NULL;
 	const char *triage_path = NULL;
-	int fail_on = 60, quiet = 0, use_cache = 1, c;
+	int fail_on = SCORE_BUG, min_score = -1, quiet = 0, use_cache = 1, c;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
 	so.jobs = ncpu > 0 ? (int)ncpu : 1;
@@ -102,10 +109,17 @@ int cmd_check(int argc, char **argv)
 		case OPT_NO_CACHE: use_cache = 0; break;
 		case OPT_MACRO_INDEX: so.macro_index = optarg; break;
 		case OPT_CLANG_EVIDENCE: so.clang_evidence = 1; break;
+		case OPT_MIN_SCORE: min_score = parse_int_arg(optarg, "--min-score", 0, 101); break;
+		case OPT_ALL_SCORES: min_score = 0; break;
 		case 'h': fputs(usage_text, stdout); return EXIT_CLEAN;
 		default: fputs(usage_text, stderr); return EXIT_USAGE;
 		}
 	}
+	struct strvec owned = STRVEC_INIT;	/* absolute copies of relative paths */
+	char *outdir_abs = NULL;
+	make_absolute(&outdir, &outdir_abs);
+	/* Every finding that fails the run is printed; the rest are a click away. */
+	ro.min_score = min_score >= 0 ? min_score : fail_on < SCORE_BUG ? fail_on : SCORE_BUG;
 	so.root = optind < argc ? argv[optind++] : ".";
 	for (; optind < argc; optind++)
 		strvec_push(&so.paths, argv[optind]);
@@ -122,6 +136,7 @@ int cmd_check(int argc, char **argv)
 		error_msg("%s (the file was left as it was)", err);
 		strvec_clear(&so.paths);
 		strvec_clear(&so.only_rules);
+		free(outdir_abs);
 		free(rules_dir);
 		return EXIT_USAGE;
 	}
@@ -130,6 +145,7 @@ int cmd_check(int argc, char **argv)
 	so.cache_dir = cache_dir;
 	char *macro_out = xasprintf("%s/macroindex.tsv", outdir);
 	so.macro_index_out = macro_out;
+	scan_options_make_absolute(&so, &owned);
 	if (scan_run(&so, &res, err, sizeof(err))) {
 		error_msg("%s", err);
 		triage_release(&triage);
@@ -137,26 +153,33 @@ int cmd_check(int argc, char **argv)
 		free(macro_out);
 		strvec_clear(&so.paths);
 		strvec_clear(&so.only_rules);
+		strvec_clear(&owned);
+		free(outdir_abs);
 		free(rules_dir);
 		return EXIT_USAGE;
 	}
 
 	/* Findings go to stdout first: a bad output directory must not lose them. */
+	char *json = xasprintf("%s/lockers.json", outdir);
+	char *run = xasprintf("%s/run.json", outdir);
+	char *html = xasprintf("%s/report.html", outdir);
+	char *marker = xasprintf("%s/.lockers-output", outdir);
+	ro.kept_in = html;
 	report_text(stdout, &res, &ro);
 	fflush(stdout);
 	if (!quiet)
-		report_summary(stderr, &res);
+		report_summary(stderr, &res, &ro);
 
 	int rc = EXIT_CLEAN;
-	char *json = xasprintf("%s/lockers.json", outdir);
-	char *run = xasprintf("%s/run.json", outdir);
-	char *marker = xasprintf("%s/.lockers-output", outdir);
 	if (mkdir_p(outdir) || write_file_atomic(marker, "", 0) ||
 	    report_json_write(json, &res) || report_run_json_write(run, &res, so.jobs)) {
 		error_msg("cannot write the report to %s: %s", outdir, strerror(errno));
 		rc = EXIT_USAGE;
+	} else if (report_html_write(html, &res, err, sizeof(err))) {
+		error_msg("%s", err);
+		rc = EXIT_USAGE;
 	} else if (!quiet) {
-		fprintf(stderr, "lockers: wrote %s\n", json);
+		fprintf(stderr, "lockers: wrote %s and %s\n", json, html);
 	}
 	if (rc == EXIT_CLEAN) {
 		for (size_t i = 0; i < res.findings.nr; i++) {
@@ -170,6 +193,7 @@ int cmd_check(int argc, char **argv)
 		rc = 130;
 	free(json);
 	free(run);
+	free(html);
 	free(marker);
 	scan_result_release(&res);
 	triage_release(&triage);
@@ -177,6 +201,8 @@ int cmd_check(int argc, char **argv)
 	free(macro_out);
 	strvec_clear(&so.paths);
 	strvec_clear(&so.only_rules);
+	strvec_clear(&owned);
+	free(outdir_abs);
 	free(rules_dir);
 	return rc;
 }

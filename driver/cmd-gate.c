@@ -163,6 +163,9 @@ int cmd_gate(int argc, char **argv)
 		free(rules_dir);
 		return EXIT_USAGE;
 	}
+	struct strvec owned = STRVEC_INIT;	/* absolute copies of relative paths */
+	char *outdir_abs = NULL;
+	make_absolute(&outdir, &outdir_abs);
 	go.scan.rules_dir = rules_dir ? rules_dir : (rules_dir = rules_default_dir());
 	go.scan.progress = !quiet && isatty(STDERR_FILENO);
 
@@ -172,6 +175,7 @@ int cmd_gate(int argc, char **argv)
 	if (triage_read(&triage, tpath, err, sizeof(err))) {
 		error_msg("%s (the file was left as it was)", err);
 		free(tpath);
+		free(outdir_abs);
 		free(rules_dir);
 		return EXIT_USAGE;
 	}
@@ -183,6 +187,7 @@ int cmd_gate(int argc, char **argv)
 	char *macro_out = xasprintf("%s/macroindex.tsv", outdir);
 	go.scan.macro_index_out = macro_out;
 	go.scan.macro_index_root = go.kdir;
+	scan_options_make_absolute(&go.scan, &owned);
 
 	struct gate_result g;
 	int rc = EXIT_CLEAN;
@@ -212,6 +217,8 @@ int cmd_gate(int argc, char **argv)
 	free(cache_dir);
 	free(macro_out);
 	strvec_clear(&go.scan.only_rules);
+	strvec_clear(&owned);
+	free(outdir_abs);
 	free(rules_dir);
 	return rc;
 }

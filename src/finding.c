@@ -163,9 +163,9 @@ int finding_dismissed(const struct finding *f)
 
 const char *score_class(int score)
 {
-	if (score >= 60)
+	if (score >= SCORE_BUG)
 		return "bug";
-	if (score >= 30)
+	if (score >= SCORE_INTENDED)
 		return "intended";
 	return "false-positive";
 }

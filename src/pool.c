@@ -191,6 +191,20 @@ static size_t find_in_batch(const struct pool *p, const struct job *j, const cha
 	return SIZE_MAX;
 }
 
+/* A path the children would resolve from their own directory, or NULL. */
+static const char *relative_child_path(const struct pool_options *o)
+{
+	const char *paths[] = { o->cocci_dir, o->macro_index, o->tmpdir, o->spatch, o->python };
+
+	for (size_t i = 0; i < ARRAY_SIZE(paths); i++) {
+		const char *s = paths[i];
+		int is_program = i >= 3;
+		if (s && *s != '/' && (!is_program || strchr(s, '/')))
+			return s;
+	}
+	return NULL;
+}
+
 /* The private directory of symlinks the children work in. */
 static int make_links(struct pool *p, const struct pool_task *tasks, size_t ntasks)
 {
@@ -553,6 +567,13 @@ int pool_run(const struct pool_options *o, const struct rule_set *rs,
 	struct sigaction sa, old_int, old_term;
 	int rc = 0;
 	int jobs = o->jobs > 0 ? o->jobs : 1;
+	const char *relative = relative_child_path(o);
+
+	if (relative) {	/* a bug of the caller: the children would see nothing there */
+		snprintf(err, errlen, "internal error: '%s' is a relative path, but spatch runs in a "
+			 "directory of its own (scan_options_make_absolute())", relative);
+		return -1;
+	}
 
 	p.jobs = xcalloc((size_t)jobs, sizeof(*p.jobs));
 	p.rule_broken = xcalloc(rs->nr ? rs->nr : 1, sizeof(*p.rule_broken));

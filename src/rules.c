@@ -258,3 +258,47 @@ char *rules_default_dir(void)
 	}
 	return xstrdup("cocci");
 }
+
+static void collect_scripts(const char *dir, const char *rel, struct strvec *out)
+{
+	char *path = *rel ? xasprintf("%s/%s", dir, rel) : xstrdup(dir);
+	DIR *d = opendir(path);
+	struct dirent *de;
+
+	free(path);
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.' || !strcmp(de->d_name, "__pycache__"))
+			continue;
+		char *sub = *rel ? xasprintf("%s/%s", rel, de->d_name) : xstrdup(de->d_name);
+		if (ends_with(de->d_name, ".py"))
+			strvec_push(out, sub);
+		else if (de->d_type == DT_DIR || de->d_type == DT_UNKNOWN)
+			collect_scripts(dir, sub, out);
+		free(sub);
+	}
+	closedir(d);
+}
+
+uint64_t rules_scripts_hash(const char *dir)
+{
+	struct strvec names = STRVEC_INIT;
+	struct strbuf all = STRBUF_INIT, one = STRBUF_INIT;
+
+	collect_scripts(dir, "", &names);
+	strvec_sort(&names);
+	for (size_t i = 0; i < names.nr; i++) {
+		char *path = xasprintf("%s/%s", dir, names.v[i]);
+		strbuf_reset(&one);
+		strbuf_read_file(&one, path);
+		free(path);
+		strbuf_addf(&all, "%s %zu\n", names.v[i], one.len);
+		strbuf_add(&all, one.buf, one.len);
+	}
+	uint64_t h = hash_bytes(all.buf, all.len);
+	strbuf_release(&all);
+	strbuf_release(&one);
+	strvec_clear(&names);
+	return h;
+}

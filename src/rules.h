@@ -39,5 +39,11 @@ void rules_release(struct rule_set *rs);
 const struct rule *rules_find(const struct rule_set *rs, const char *name);
 /* The default rules directory: $LOCKERS_RULES_DIR, else cocci/ beside the binary. */
 char *rules_default_dir(void);
+/*
+ * Hash of the Python the rules import (every *.py under the rules directory,
+ * by relative path and content): a change there changes every rule's output,
+ * so it is part of the cache's salt.
+ */
+uint64_t rules_scripts_hash(const char *dir);
 
 #endif

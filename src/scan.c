@@ -334,6 +334,14 @@ static void macro_index_write_stamp(const char *root, const char *index, const s
 	free(path);
 }
 
+static const char *first_rule_needing_index(const struct rule_set *rs)
+{
+	for (size_t r = 0; r < rs->nr; r++)
+		if (rs->v[r].needs_macro_index)
+			return rs->v[r].name;
+	return "a rule";
+}
+
 static int scan_run_stages(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen)
 {
 	double t0 = now_seconds(), t;
@@ -369,13 +377,20 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 		if (macro_index_reuse(from, o->macro_index_out, &res->macro_stats)) {
 			macro_index = o->macro_index_out;
 			res->macro_index_reused = 1;
-		} else if (macroindex_build(from, o->macro_index_out, &res->macro_stats, dir_err, sizeof(dir_err)))
-			warning_msg("macro index: %s; rules see only what is written out", dir_err);
-		else {
+		} else if (macroindex_build(from, o->macro_index_out, &res->macro_stats, dir_err, sizeof(dir_err))) {
+			snprintf(err, errlen, "cannot build the macro index that %s needs: %s",
+				 first_rule_needing_index(&res->rules), dir_err);
+			return -1;
+		} else {
 			macro_index = o->macro_index_out;
 			res->macro_index_built = 1;
 			macro_index_write_stamp(from, o->macro_index_out, &res->macro_stats);
 		}
+	}
+	if (need_index && !macro_index) {
+		snprintf(err, errlen, "%s needs the macro index (// Needs: macro-index), and this scan has "
+			 "none (give --macro-index FILE or an output directory)", first_rule_needing_index(&res->rules));
+		return -1;
 	}
 	char macro_hash[17] = "-";
 	if (macro_index) {
@@ -411,15 +426,8 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 	if (nl)
 		*nl = '\0';
 	if (o->cache_dir) {
-		/* Rules import lockers.py: a change to it changes every rule's output. */
-		struct strbuf helper = STRBUF_INIT;
-		char *helper_path = xasprintf("%s/lockers.py", res->rules.dir);
-		strbuf_read_file(&helper, helper_path);
-		free(helper_path);
-		char *salt = xasprintf("%s\nrecord 1\n--no-includes --parse-error-msg\nhelper %016llx\n",
-				       version.buf,
-				       (unsigned long long)hash_bytes(helper.buf, helper.len));
-		strbuf_release(&helper);
+		char *salt = xasprintf("%s\nrecord 1\n--no-includes --parse-error-msg\nscripts %016llx\n",
+				       version.buf, (unsigned long long)rules_scripts_hash(res->rules.dir));
 		char cache_err[512];
 		ctx.cache = cache_open(o->cache_dir, salt, cache_err, sizeof(cache_err));
 		free(salt);
@@ -549,6 +557,27 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 		qsort(res->failures, res->nfailures, sizeof(*res->failures), cmp_failure);
 	res->t_total = now_seconds() - t0;
 	return 0;
+}
+
+static void absolute_into(const char **path, struct strvec *owned, int only_paths)
+{
+	if (!*path || !**path || (only_paths && !strchr(*path, '/')))
+		return;	/* unset, or a program name looked up on PATH */
+	char *abs = absolute_path(*path);
+	strvec_push(owned, abs);
+	free(abs);
+	*path = owned->v[owned->nr - 1];
+}
+
+void scan_options_make_absolute(struct scan_options *o, struct strvec *owned)
+{
+	absolute_into(&o->rules_dir, owned, 0);
+	absolute_into(&o->macro_index, owned, 0);
+	absolute_into(&o->macro_index_out, owned, 0);
+	absolute_into(&o->macro_index_root, owned, 0);
+	absolute_into(&o->cache_dir, owned, 0);
+	absolute_into(&o->spatch, owned, 1);
+	absolute_into(&o->python, owned, 1);
 }
 
 int scan_run(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen)

@@ -71,6 +71,14 @@ struct scan_result {
 	struct evidence_stats clang;
 };
 
+/*
+ * Make every path a spatch child sees absolute (rules, macro index, cache,
+ * a spatch or python given as a path): the children run in a directory of
+ * their own. Commands call it once, right after parsing their options; the
+ * copies are kept in `owned` for the caller to clear.
+ */
+void scan_options_make_absolute(struct scan_options *o, struct strvec *owned);
+
 /* Returns 0 (also when interrupted: see res->interrupted), or -1 with err set. */
 int scan_run(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen);
 void scan_result_release(struct scan_result *res);

@@ -230,9 +230,42 @@ int remove_tree(const char *path)
 
 const char *tmp_dir(void)
 {
+	static char *abs;
 	const char *t = getenv("TMPDIR");
 
-	return t && *t ? t : "/tmp";
+	if (!t || !*t)
+		return "/tmp";
+	if (*t == '/')
+		return t;
+	if (!abs)
+		abs = absolute_path(t);
+	return abs;
+}
+
+char *absolute_path(const char *path)
+{
+	char *cwd;
+
+	if (*path == '/')
+		return xstrdup(path);
+	cwd = getcwd(NULL, 0);
+	if (!cwd)
+		die("cannot read the working directory: %s", strerror(errno));
+	while (path[0] == '.' && path[1] == '/')
+		path += 2;
+	char *abs = !strcmp(path, ".") || !*path ? xstrdup(cwd) : xasprintf("%s/%s", cwd, path);
+	free(cwd);
+	return abs;
+}
+
+void make_absolute(const char **path, char **owned)
+{
+	if (!*path)
+		return;
+	char *abs = absolute_path(*path);
+	free(*owned);
+	*owned = abs;
+	*path = abs;
 }
 
 int parse_int_arg(const char *s, const char *what, int lo, int hi)

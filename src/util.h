@@ -42,8 +42,17 @@ int write_file_replace(const char *path, const void *data, size_t len, int durab
 
 /* rm -rf: remove path and everything under it; 0, or -1 with errno set. */
 int remove_tree(const char *path);
-/* $TMPDIR, or /tmp. */
+/* $TMPDIR (made absolute), or /tmp. */
 const char *tmp_dir(void);
+/*
+ * path joined to the working directory when it is relative ("lockers-out"
+ * -> "/home/u/linux/lockers-out"), a copy when it is absolute. Every path a
+ * spatch child sees goes through this: the children run in a directory of
+ * their own, where a relative path names nothing.
+ */
+char *absolute_path(const char *path);
+/* Replace *path by absolute_path(*path) when it is set; keeps *owned to free. */
+void make_absolute(const char **path, char **owned);
 /* A command-line number in lo..hi, or die naming the option. */
 int parse_int_arg(const char *s, const char *what, int lo, int hi);
 

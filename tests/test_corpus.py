@@ -10,6 +10,12 @@ EXPECTED = ROOT / "kernel-corpus" / "expected"
 RULES = {p.stem for p in (ROOT / "cocci").glob("*.cocci")}
 
 
+def corpus_is_labelled_version(corpus):
+    """True when the extracted corpus is the one SOURCE pins (kernel-corpus/prepare's stamp)."""
+    stamp = dict(l.split("=", 1) for l in (corpus / ".lockers-corpus").read_text().split() if "=" in l)
+    return stamp.get("exact") == "yes"
+
+
 def fmt(x):
     return "n/a" if x is None else "%.2f" % x
 
@@ -31,6 +37,13 @@ def test_labelled_findings(tsv, corpus, tmp_path, lockers_built, capsys):
         print("\n%-28s %3d labelled (%d bug, %d intended, %d false-positive): "
               "P@10 %s  P@20 %s  ROC AUC %s" % (rule, len(pairs), counts["bug"], counts["intended"],
                                                counts["false-positive"], fmt(p10), fmt(p20), fmt(auc)))
+    if not corpus_is_labelled_version(corpus):
+        # Another linux-source-6.1 than the labels were read on: labels attach
+        # by fingerprint (no line numbers); say how many, do not fail on drift.
+        with capsys.disabled():
+            print("%-28s corpus differs from kernel-corpus/SOURCE: %d of %d labels attach, "
+                  "%d findings unlabelled" % (rule, len(pairs), len(labels), len(unlabelled)))
+        return
     assert not missing, "labelled findings not reported any more:\n" + "\n".join(map(repr, missing))
     assert not unlabelled, "findings nobody labelled (read the code, add them to %s):\n%s" % (
         tsv.name, "\n".join("%s\t%s\t%d\t%s\t%s\t?\t%s" % (f["rule"], f["path"], f["line"], f["function"],

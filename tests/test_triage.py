@@ -25,7 +25,7 @@ def make_tree(tmp_path):
 
 def check(tmp_path, tree, *extra):
     out = tmp_path / "out"
-    proc = run_lockers(["check", "--any-tree", "-q", "--no-notes", "--fail-on", "101", "-o", out,
+    proc = run_lockers(["check", "--any-tree", "-q", "--no-notes", "--all-scores", "--fail-on", "101", "-o", out,
                         "-r", "loop-le-count", "--triage", tmp_path / "triage.txt"] + list(extra) + [tree])
     report = json.loads((out / "lockers.json").read_text()) if proc.returncode == 0 else None
     return proc, report

@@ -20,12 +20,17 @@ struct sarif_result {
 struct report_options {
 	int notes;		/* text: print the score's reasons under each finding */
 	int show_all;		/* include findings triaged intended / false-positive */
+	int min_score;		/* text: print only findings scoring at least this */
+	const char *kept_in;	/* summary: where the findings not printed are */
 };
 
 /* Compiler-style lines: path:line:col: warning: message [rule] score=N id=ID */
 void report_text(FILE *out, const struct scan_result *res, const struct report_options *o);
-/* The one-paragraph summary printed on stderr at the end of a scan. */
-void report_summary(FILE *out, const struct scan_result *res);
+/*
+ * The summary printed on stderr at the end of a scan: files, failures, and
+ * per rule its findings and how many of them were not printed (o may be NULL).
+ */
+void report_summary(FILE *out, const struct scan_result *res, const struct report_options *o);
 /*
  * lockers.json: every finding with evidence and reasons, and the summary.
  * Deterministic: the same tree gives the same bytes whatever -j; times go

@@ -12,7 +12,7 @@ void report_text(FILE *out, const struct scan_result *res, const struct report_o
 {
 	for (size_t i = 0; i < res->findings.nr; i++) {
 		const struct finding *f = res->findings.v[i];
-		if (hidden(f, o))
+		if (hidden(f, o) || f->score < o->min_score)
 			continue;
 		fprintf(out, "%s:%u:%u: warning: %s [%s] score=%d id=%s", f->path, f->line, f->col,
 			f->message, f->rule, f->score, f->id);
@@ -29,7 +29,19 @@ void report_text(FILE *out, const struct scan_result *res, const struct report_o
 	}
 }
 
-void report_summary(FILE *out, const struct scan_result *res)
+/* Findings of `rule` (all rules when NULL) shown by the triage but scoring below min_score. */
+static size_t count_below(const struct scan_result *res, const char *rule, const struct report_options *o)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; o && i < res->findings.nr; i++) {
+		const struct finding *f = res->findings.v[i];
+		n += (!rule || !strcmp(f->rule, rule)) && !hidden(f, o) && f->score < o->min_score;
+	}
+	return n;
+}
+
+void report_summary(FILE *out, const struct scan_result *res, const struct report_options *o)
 {
 	const struct tree_stats *st = &res->tree.st;
 
@@ -56,9 +68,18 @@ void report_summary(FILE *out, const struct scan_result *res)
 			res->cache.stat_hits, res->cache.stat_misses, res->cache.result_hits,
 			res->cache.result_misses, res->cache.corrupt ? "; corrupt entries ignored" : "",
 			res->cache.rebuilt ? "; cache (re)built" : "");
-	for (size_t r = 0; r < res->rules.nr; r++)
-		fprintf(out, "lockers:   %-28s %5zu candidates %5zu findings\n", res->rules.v[r].name,
-			res->candidates[r], scan_count_findings(res, res->rules.v[r].name));
+	size_t below = count_below(res, NULL, o);
+	for (size_t r = 0; r < res->rules.nr; r++) {
+		const char *name = res->rules.v[r].name;
+		fprintf(out, "lockers:   %-28s %5zu candidates %5zu findings", name, res->candidates[r],
+			scan_count_findings(res, name));
+		if (below)
+			fprintf(out, ", %zu more below score %d", count_below(res, name, o), o->min_score);
+		fputc('\n', out);
+	}
+	if (below)
+		fprintf(out, "lockers: %zu findings below score %d were not printed (--all-scores prints "
+			"them); all are in %s\n", below, o->min_score, o->kept_in ? o->kept_in : "lockers.json");
 	for (size_t i = 0; i < res->nfailures; i++) {
 		const struct file_failure *ff = &res->failures[i];
 		if (ff->status == FILE_TIMEOUT || ff->status == FILE_CRASH)
