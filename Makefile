@@ -32,6 +32,7 @@ CORPUS  = kernel-corpus/linux-source-6.1
 KDIR   ?= $(CORPUS)
 J      ?= $(shell nproc)
 O      ?= lockers-out
+# FAIL_ON's default is --fail-on's: SCORE_FAIL_ON_DEFAULT in src/score.h (the bug band).
 FAIL_ON ?= 60
 PYTEST  = /usr/bin/python3 -m pytest
 

@@ -2,6 +2,7 @@
 #include "builtin.h"
 #include "../src/report/report.h"
 #include "../src/scan.h"
+#include "../src/score.h"
 #include "../src/util.h"
 
 #include <errno.h>
@@ -83,7 +84,7 @@ int cmd_check(int argc, char **argv)
 	const char *outdir = "lockers-out";
 	char *rules_dir = NULL;
 	const char *triage_path = NULL;
-	int fail_on = SCORE_BUG, min_score = -1, quiet = 0, use_cache = 1, c;
+	int fail_on = SCORE_FAIL_ON_DEFAULT, min_score = -1, quiet = 0, use_cache = 1, c;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
 	so.jobs = ncpu > 0 ? (int)ncpu : 1;

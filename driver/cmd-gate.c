@@ -2,6 +2,7 @@
 #include "builtin.h"
 #include "../src/gate.h"
 #include "../src/report/report.h"
+#include "../src/score.h"
 #include "../src/util.h"
 
 #include <errno.h>
@@ -130,7 +131,7 @@ int cmd_gate(int argc, char **argv)
 	struct gate_options go = { 0 };
 	const char *outdir = "lockers-out", *triage_path = NULL;
 	char *rules_dir = NULL;
-	int fail_on = 60, show_removed = 0, quiet = 0, use_cache = 1, c;
+	int fail_on = SCORE_FAIL_ON_DEFAULT, show_removed = 0, quiet = 0, use_cache = 1, c;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
 	go.scan.jobs = ncpu > 0 ? (int)ncpu : 1;

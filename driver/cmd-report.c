@@ -3,6 +3,7 @@
 #include "../src/report/report.h"
 #include "../src/savedscan.h"
 #include "../src/scan.h"
+#include "../src/score.h"
 #include "../src/util.h"
 
 #include <getopt.h>
@@ -62,7 +63,7 @@ int cmd_report(int argc, char **argv)
 		struct sarif_result *sr = xcalloc(res.findings.nr + 1, sizeof(*sr));
 		for (size_t i = 0; i < res.findings.nr; i++)
 			sr[i].f = res.findings.v[i];
-		if (report_sarif_write(sarif, res.tree.root, &res.rules, sr, res.findings.nr, 60)) {
+		if (report_sarif_write(sarif, res.tree.root, &res.rules, sr, res.findings.nr, SCORE_FAIL_ON_DEFAULT)) {
 			error_msg("cannot write %s", sarif);
 			rc = EXIT_USAGE;
 		}

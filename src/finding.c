@@ -160,12 +160,3 @@ int finding_dismissed(const struct finding *f)
 {
 	return f->verdict && (!strcmp(f->verdict, "intended") || !strcmp(f->verdict, "false-positive"));
 }
-
-const char *score_class(int score)
-{
-	if (score >= SCORE_BUG)
-		return "bug";
-	if (score >= SCORE_INTENDED)
-		return "intended";
-	return "false-positive";
-}

@@ -62,10 +62,4 @@ void finding_list_sort_source(struct finding_list *l);
 /* Triaged intended or false-positive: hidden unless --all, never fails a run. */
 int finding_dismissed(const struct finding *f);
 
-/* The score bands of the article's three kinds. */
-enum { SCORE_BUG = 60, SCORE_INTENDED = 30 };
-
-/* The score's class: "bug" (>= SCORE_BUG), "intended" (>= SCORE_INTENDED), "false-positive". */
-const char *score_class(int score);
-
 #endif

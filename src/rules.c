@@ -1,5 +1,6 @@
 #include "rules.h"
 #include "prefilter.h"
+#include "score.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -34,17 +35,6 @@ static void split_words(struct strvec *sv, const char *s)
 			free(word);
 		}
 	}
-}
-
-static int base_for_confidence(const char *c)
-{
-	if (!strcmp(c, "High"))
-		return 70;
-	if (!strcmp(c, "Moderate"))
-		return 50;
-	if (!strcmp(c, "Low"))
-		return 30;
-	return -1;
 }
 
 /* Parse the header: "///" doc lines and "// Key: value" lines before the first rule. */
@@ -115,7 +105,7 @@ static int parse_header(struct rule *r, const char *text, char *err, size_t errl
 		snprintf(err, errlen, "%s: header has no '// Rule:' line", r->path);
 		return -1;
 	}
-	if (!r->confidence || (r->base_score = base_for_confidence(r->confidence)) < 0) {
+	if (!r->confidence || (r->base_score = score_for_confidence(r->confidence)) < 0) {
 		snprintf(err, errlen, "%s: '// Confidence:' must be High, Moderate or Low", r->path);
 		return -1;
 	}

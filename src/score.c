@@ -22,10 +22,30 @@ int evidence_present(const char *value)
 	return value && *value && strcmp(value, "0");
 }
 
+const char *score_class(int score)
+{
+	if (score >= SCORE_BUG)
+		return "bug";
+	if (score >= SCORE_INTENDED)
+		return "intended";
+	return "false-positive";
+}
+
+int score_for_confidence(const char *c)
+{
+	if (!strcmp(c, "High"))
+		return SCORE_HIGH;
+	if (!strcmp(c, "Moderate"))
+		return SCORE_MODERATE;
+	if (!strcmp(c, "Low"))
+		return SCORE_LOW;
+	return -1;
+}
+
 void score_finding(struct finding *f, const struct rule *r)
 {
 	struct strbuf why = STRBUF_INIT;
-	int score = r ? r->base_score : 50;
+	int score = r ? r->base_score : SCORE_MODERATE;
 
 	strbuf_addf(&why, "base: rule confidence %s", r ? r->confidence : "unknown");
 	finding_add_reason(f, score, why.buf);

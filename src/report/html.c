@@ -16,6 +16,7 @@
 #include "report.h"
 #include "../rules.h"
 #include "../scan.h"
+#include "../score.h"
 #include "../strbuf.h"
 #include "../util.h"
 
@@ -308,7 +309,7 @@ static void page_header(struct strbuf *sb, const struct scan_result *res)
 
 	for (size_t i = 0; i < res->findings.nr; i++) {
 		int s = res->findings.v[i]->score;
-		classes[s >= 60 ? 0 : s >= 30 ? 1 : 2]++;
+		classes[s >= SCORE_BUG ? 0 : s >= SCORE_INTENDED ? 1 : 2]++;
 	}
 	strbuf_addstr(sb, "<header class=\"top\">\n<h1>lockers: ");
 	add_html(sb, str_or(res->tree.root, "?"));

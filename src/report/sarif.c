@@ -1,6 +1,7 @@
 /* SARIF 2.1.0 for code-scanning services: one run, lockers' rules, results. */
 #include "report.h"
 #include "../scan.h"
+#include "../score.h"
 #include "../util.h"
 
 #include <errno.h>
@@ -14,7 +15,7 @@ static const char *level_for(int score, int fail_on)
 {
 	if (score >= fail_on)
 		return "error";
-	return score >= 30 ? "warning" : "note";
+	return score >= SCORE_INTENDED ? "warning" : "note";
 }
 
 static json_t *rules_json(const struct rule_set *rs)

@@ -1,5 +1,6 @@
 #include "report.h"
 #include "../scan.h"
+#include "../score.h"
 
 #include <string.h>
 
