@@ -66,7 +66,7 @@ check: deps
 	@$(MAKE) --no-print-directory lockers
 	@if [ "$(KDIR)" = "$(CORPUS)" ]; then kernel-corpus/prepare; fi
 	@./lockers check -j $(J) -o $(O) --fail-on $(FAIL_ON) $(if $(filter 1,$(CLANG)),--clang-evidence) $(KDIR) $(M); rc=$$?; \
-	if [ $$rc -eq 1 ]; then echo "make check: findings at or above score $(FAIL_ON): see above and $(O)/lockers.json"; \
+	if [ $$rc -eq 1 ]; then echo "make check: findings at or above score $(FAIL_ON): see above; all findings: $(O)/report.html"; \
 	elif [ $$rc -ne 0 ]; then exit $$rc; fi
 
 gate: deps
