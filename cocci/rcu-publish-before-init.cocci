@@ -18,200 +18,21 @@
 // Requires: rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_protected rcu_dereference_raw srcu_dereference srcu_dereference_check rcu_access_pointer rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer rtnl_dereference call_rcu kfree_rcu kvfree_rcu call_srcu list_add_rcu list_add_tail_rcu hlist_add_head_rcu hlist_add_tail_rcu hlist_add_before_rcu hlist_add_behind_rcu hlist_nulls_add_head_rcu hlist_nulls_add_tail_rcu list_replace_rcu hlist_replace_rcu rcu_dereference_raw_check rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check_fdtable rcu_dereference_wiphy srcu_dereference_notrace rht_dereference_rcu rht_dereference_bucket_rcu dmar_rcu_dereference dereference_key_rcu rht_dereference rht_dereference_bucket wiphy_dereference link_conf_dereference_protected link_sta_dereference_protected tcf_chain_dereference tcf_proto_dereference dereference_key_locked
 // Options: --no-includes
 
+virtual report, org
+
 @initialize:python@
 @@
-import os, sys, re
-sys.path.insert(0, os.environ.get("LOCKERS_COCCI_DIR", "cocci"))
-from lockers import emit, norm, at
-
-RULE = "rcu-publish-before-init"
-
-class Pos(object):
-    """A position to report at: file, line, 0-based column, function."""
-    def __init__(self, p, line=None, column=None):
-        self.file = p.file
-        self.line = p.line if line is None else line
-        self.column = p.column if column is None else column
-        self.current_element = p.current_element
-
-def endkey(p):
-    return (int(p.line_end), int(p.column_end))
-
-def startkey(p):
-    return (int(p.line), int(p.column))
-
-def strip_outer(t):
-    t = t.strip()
-    changed = True
-    while changed:
-        changed = False
-        if t.startswith("(") and t.endswith(")"):
-            depth = 0
-            ok = True
-            for i, c in enumerate(t):
-                if c == "(":
-                    depth += 1
-                elif c == ")":
-                    depth -= 1
-                    if depth == 0 and i != len(t) - 1:
-                        ok = False
-                        break
-            if ok:
-                t = t[1:-1].strip()
-                changed = True
-        m = re.match(r"^\(\s*(const\s+)?(struct\s+)?\w+\s*\*+\s*\)\s*(.*)$", t)
-        if m and m.group(3):
-            t = m.group(3)
-            changed = True
-    return t
-
-def loc_key(text):
-    """Location key of an lvalue: "g", "g[]", "->f", "->f[]"; None for
-    anything else (locals are filtered by the caller)."""
-    t = strip_outer(norm(text))
-    suffix = ""
-    while t.endswith("]"):
-        depth = 0
-        for i in range(len(t) - 1, -1, -1):
-            if t[i] == "]":
-                depth += 1
-            elif t[i] == "[":
-                depth -= 1
-                if depth == 0:
-                    break
-        else:
-            return None
-        t = strip_outer(t[:i])
-        suffix += "[]"
-    m = re.search(r"(->|\.)\s*(\w+)$", t)
-    if m:
-        return "->" + m.group(2) + suffix
-    if re.match(r"^[A-Za-z_]\w*$", t) and not re.match(r"^[A-Z0-9_]+$", t):
-        return t + suffix
-    return None
-
-def fresh():
-    return {
-        "file": None,
-        "reader": {},     # key -> (accessor, pos): read with a dereference accessor
-        "assigned": {},   # key -> [pos]: rcu_assign_pointer()/RCU_INIT_POINTER() targets
-        "freed": {},      # key -> pos of call_rcu/kfree_rcu
-        "sec": [],        # (function, start, end) read-side sections
-        "guard": [],      # (function, start)
-        "secreads": [],   # (function, pos, key, field) plain field reads
-        "newobj": set(),  # (function, name) locals assigned an allocation
-        "pubs": {},       # publication start -> info
-        "locals": set(),  # (function, name) of locals and parameters
-        "nullchk": [],    # (function, pos, field) fields tested against NULL
-        "pubtargets": set(),  # texts of rcu_assign_pointer()/RCU_INIT_POINTER() targets
-    }
-
-S = fresh()
-
-def switch(p):
-    global S
-    if S["file"] is not None and S["file"] != p.file:
-        flush()
-        S = fresh()
-    S["file"] = p.file
-
-def in_section(fn, pos):
-    for (f, a, b) in S["sec"]:
-        if f == fn and a < pos < b:
-            return True
-    for (f, a) in S["guard"]:
-        if f == fn and a < pos:
-            return True
-    return False
-
-def flush():
-    # keys loaded inside a read-side section, fields read inside one
-    seckeys = {}
-    secfields = set()
-    for (fn, p, key, fld) in S["secreads"]:
-        if in_section(fn, startkey(p)):
-            if key is not None:
-                seckeys.setdefault(key, p)
-            secfields.add(fld)
-    nullfields = set(f for (fn, p, f) in S["nullchk"] if in_section(fn, startkey(p)))
-    for ps in sorted(S["pubs"]):
-        pub = S["pubs"][ps]
-        p = pub["pos"]
-        fn = p.current_element
-        key = loc_key(pub["loc"]) if pub["loc"] else None
-        if pub["loc"] and re.match(r"^\w+$", pub["loc"]) and (fn, pub["loc"]) in S["locals"]:
-            continue
-        ev = {}
-        how = pub["how"]
-        ev["published_by"] = how
-        why = None
-        if how != "plain store":
-            why = how
-        if key is not None:
-            if key in S["reader"]:
-                ev["at_rcu_reader"] = at(S["reader"][key][1])
-                why = why or "readers use %s()" % S["reader"][key][0]
-            others = [q for q in S["assigned"].get(key, []) if q.line != p.line]
-            if others:
-                ev["at_rcu_assign"] = at(others[0])
-                why = why or "rcu_assign_pointer() elsewhere"
-            if key in S["freed"]:
-                ev["at_rcu_free"] = at(S["freed"][key])
-                why = why or "its objects are freed with call_rcu"
-            if key in seckeys:
-                ev["at_read_under_rcu"] = at(seckeys[key])
-        if why is None:
-            continue
-        if how == "plain store":
-            ev["plain_publish"] = True
-        if (fn, pub["new"]) in S["newobj"]:
-            ev["new_object"] = True
-        else:
-            ev["object_not_new"] = True
-        writes = sorted(pub["writes"])
-        flds = []
-        for (w, f, text, wp) in writes:
-            if f not in flds:
-                flds.append(f)
-        ev["fields_written"] = ",".join(flds)
-        ev["at_first_write"] = at(writes[0][3])
-        if any(f in secfields for f in flds):
-            ev["field_read_by_readers"] = True
-        if any(f in nullfields for f in flds):
-            ev["readers_test_field_for_null"] = True
-        first = writes[0][2]
-        if how == "plain store":
-            what = "%s = %s" % (pub["loc"], pub["new"])
-        elif how in ("rcu_assign_pointer", "RCU_INIT_POINTER", "rcu_replace_pointer"):
-            what = "%s(%s, %s)" % (how, pub["loc"], pub["new"])
-        else:
-            what = "%s()" % how
-        msg = "%s publishes %s to RCU readers before its fields are set (%s is written after)" % (what, pub["new"], first)
-        emit(RULE, p, norm(pub["loc"] or pub["new"]), msg, **ev)
-
-def may_publish(E):
-    """E can be reported as a publication site: an rcu_assign_pointer()/
-    RCU_INIT_POINTER() target, or a location the file's readers, updaters
-    or frees mark as RCU (what flush() asks of a plain store). The rules that
-    collect these run before pubn and pube, so the costly forward search
-    for writes starts only from such stores."""
-    t = norm(E)
-    if t in S["pubtargets"]:
-        return True
-    k = loc_key(t)
-    return k is not None and (k in S["reader"] or k in S["assigned"] or k in S["freed"])
-
-def add_pub(ps, pw, loc, new, how, fld, wtext):
-    switch(ps)
-    k = startkey(ps)
-    if k not in S["pubs"]:
-        S["pubs"][k] = {"pos": ps, "loc": norm(loc) if loc else None, "new": norm(new), "how": how, "writes": set()}
-    S["pubs"][k]["writes"].add((startkey(pw), fld, norm(wtext), Pos(pw)))
+import os, sys
+argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
+sp_file = argv[argv.index("--sp-file") + 1] if "--sp-file" in argv else None
+sys.path.insert(0, os.path.dirname(os.path.abspath(sp_file)) if sp_file else os.environ["LOCKERS_COCCI_DIR"])
+sys.dont_write_bytecode = True
+from lockers.rcu import local, new_object, section, guard, freed, flush
+from lockers.rcu_publish import accessor, section_read, null_check, may_publish, add_pub
 
 @finalize:python@
 @@
-if S["file"] is not None:
-    flush()
+flush()
 
 @acc@
 identifier D = {rcu_dereference, rcu_dereference_bh, rcu_dereference_sched, rcu_dereference_check, rcu_dereference_bh_check, rcu_dereference_sched_check, rcu_dereference_raw, rcu_dereference_raw_check, rcu_dereference_rtnl, rcu_dereference_bh_rtnl, rcu_dereference_check_fdtable, rcu_dereference_wiphy, srcu_dereference, srcu_dereference_check, srcu_dereference_notrace, rht_dereference_rcu, rht_dereference_bucket_rcu, dmar_rcu_dereference, dereference_key_rcu, rcu_dereference_protected, rtnl_dereference, rht_dereference, rht_dereference_bucket, wiphy_dereference, link_conf_dereference_protected, link_sta_dereference_protected, tcf_chain_dereference, tcf_proto_dereference, dereference_key_locked};
@@ -231,15 +52,7 @@ A << acc.A = "";
 E << acc.E;
 p << acc.p;
 @@
-switch(p[0])
-k = loc_key(E)
-if k is not None:
-    if D or A == "rcu_access_pointer":
-        S["reader"].setdefault(k, (D or A, p[0]))
-    else:
-        S["assigned"].setdefault(k, []).append(p[0])
-if A in ("rcu_assign_pointer", "RCU_INIT_POINTER"):
-    S["pubtargets"].add(norm(E))
+accessor(p[0], D, A, E)
 
 @freed@
 identifier F = {call_rcu, call_srcu, kfree_rcu, kvfree_rcu};
@@ -259,10 +72,7 @@ F@p(E, fld)
 E << freed.E;
 p << freed.p;
 @@
-switch(p[0])
-k = loc_key(E)
-if k is not None:
-    S["freed"].setdefault(k, p[0])
+freed(p[0], E)
 
 @freed2 exists@
 identifier F = {call_rcu, call_srcu, kfree_rcu, kvfree_rcu};
@@ -285,10 +95,7 @@ F@p(L, fld)
 X << freed2.X;
 p << freed2.p;
 @@
-switch(p[0])
-k = loc_key(X)
-if k is not None and not (re.match(r"^\w+$", norm(X)) and (p[0].current_element, norm(X)) in S["locals"]):
-    S["freed"].setdefault(k, p[0])
+freed(p[0], X, member=True)
 
 @sec exists@
 position p1, p2;
@@ -336,8 +143,7 @@ srcu_read_unlock_notrace@p2(...);
 p1 << sec.p1;
 p2 << sec.p2;
 @@
-switch(p1[0])
-S["sec"].append((p1[0].current_element, startkey(p1[0]), startkey(p2[0])))
+section(p1[0], p2[0])
 
 @grd@
 position p1;
@@ -347,8 +153,7 @@ guard(rcu)@p1();
 @script:python@
 p1 << grd.p1;
 @@
-switch(p1[0])
-S["guard"].append((p1[0].current_element, startkey(p1[0])))
+guard(p1[0])
 
 @rd@
 expression X;
@@ -362,8 +167,7 @@ X << rd.X;
 fld << rd.fld;
 p << rd.p;
 @@
-switch(p[0])
-S["secreads"].append((p[0].current_element, p[0], loc_key(X), fld))
+section_read(p[0], X, fld)
 
 @loc@
 type T;
@@ -380,8 +184,7 @@ T L@p = ...;
 L << loc.L;
 p << loc.p;
 @@
-switch(p[0])
-S["locals"].add((p[0].current_element, L))
+local(p[0], L)
 
 @prm@
 identifier fn, L;
@@ -394,8 +197,7 @@ fn(..., T L@p, ...) { ... }
 L << prm.L;
 p << prm.p;
 @@
-switch(p[0])
-S["locals"].add((p[0].current_element, L))
+local(p[0], L)
 
 @nchk@
 expression X;
@@ -412,8 +214,7 @@ X->fld@p != NULL
 fld << nchk.fld;
 p << nchk.p;
 @@
-switch(p[0])
-S["nullchk"].append((p[0].current_element, p[0], fld))
+null_check(p[0], fld)
 
 @nobj@
 local idexpression N;
@@ -426,8 +227,7 @@ N@p = ALLOC(...)
 N << nobj.N;
 p << nobj.p;
 @@
-switch(p[0])
-S["newobj"].add((p[0].current_element, N))
+new_object(p[0], N)
 
 // ---- publication followed by writes to the new object ----
 

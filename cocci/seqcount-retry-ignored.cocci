@@ -15,45 +15,16 @@
 // Requires: read_seqcount_retry __read_seqcount_retry read_seqretry need_seqretry read_seqcount_latch_retry raw_read_seqcount_latch_retry read_seqretry_irqrestore do_read_seqcount_retry
 // Options: --no-includes
 
+virtual report, org
+
 @initialize:python@
 @@
 import os, sys
-sys.path.insert(0, os.environ.get("LOCKERS_COCCI_DIR", "cocci"))
-from lockers import emit, norm as _norm, at
-import re as _re
-
-RULE = "seqcount-retry-ignored"
-
-def norm(e):
-    """norm() plus unary & and * written against their operand."""
-    t = _norm(e)
-    return _re.sub(r"(^|[(\[!~]|, )([&*]) (?=[\w(])", r"\1\2", t)
-
-FOUND = {}
-
-def report(pr, retry, c, s, how, **ev):
-    p = pr[0]
-    ident = (p.file, int(p.line), int(p.column))
-    if ident in FOUND:
-        return
-    call = "%s(%s, %s)" % (retry, norm(c), norm(s))
-    if how == "discarded":
-        msg = "the result of %s is discarded: the read it should validate is used anyway" % call
-    elif how == "unused":
-        msg = ("the result of %s is stored in %s, which is never read: the "
-               "read it should validate is used anyway" % (call, ev["stored_in"]))
-    elif how == "empty_branch":
-        msg = ("if (%s) neither repeats nor rejects the read: its branch is "
-               "empty or only reports, and the data is used anyway" % call)
-    elif how == "warning":
-        msg = ("%s only feeds a warning: the read is neither repeated nor "
-               "rejected" % call)
-    else:
-        msg = ("while (%s) never takes a new begin: %s keeps its old value, so "
-               "the loop spins on a stale sequence instead of repeating the read"
-               % (call, norm(s)))
-    ev["ignored_as"] = how
-    FOUND[ident] = (p, norm(c), msg, ev)
+argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
+sp_file = argv[argv.index("--sp-file") + 1] if "--sp-file" in argv else None
+sys.path.insert(0, os.path.dirname(os.path.abspath(sp_file)) if sp_file else os.environ["LOCKERS_COCCI_DIR"])
+sys.dont_write_bytecode = True
+from lockers.seqcount_retry_ignored import ignored, flush
 
 @r@
 identifier RETRY = {read_seqcount_retry, __read_seqcount_retry, read_seqretry,
@@ -79,7 +50,7 @@ RETRY@pr(C, S, ...);
 @script:python depends on dropped@
 pr << r.pr; RETRY << r.RETRY; C << r.C; S << r.S;
 @@
-report(pr, RETRY, C, S, "discarded")
+ignored(pr, RETRY, C, S, "discarded")
 
 // stored in a variable that is never read afterwards
 @stored@
@@ -103,7 +74,7 @@ V
 @script:python depends on stored && !readlater@
 pr << r.pr; RETRY << r.RETRY; C << r.C; S << r.S; V << stored.V;
 @@
-report(pr, RETRY, C, S, "unused", stored_in=str(V))
+ignored(pr, RETRY, C, S, "unused", stored_in=str(V))
 
 // if (retry) with an empty branch, or one that only reports
 @emptyif@
@@ -131,7 +102,7 @@ if (unlikely(RETRY@pr(C, S, ...))) { DIAG(...); }
 @script:python depends on emptyif@
 pr << r.pr; RETRY << r.RETRY; C << r.C; S << r.S;
 @@
-report(pr, RETRY, C, S, "empty_branch")
+ignored(pr, RETRY, C, S, "empty_branch")
 
 // only a warning argument
 @warned@
@@ -145,7 +116,7 @@ W(<+... RETRY@pr(C, S, ...) ...+>, ...);
 @script:python depends on warned@
 pr << r.pr; RETRY << r.RETRY; C << r.C; S << r.S;
 @@
-report(pr, RETRY, C, S, "warning", in_warning=True)
+ignored(pr, RETRY, C, S, "warning", in_warning=True)
 
 // while (retry) that never takes a new begin
 @spin@
@@ -173,10 +144,8 @@ while (RETRY@pr(C, S, ...)) { <+... BOL(C2, &S, ...) ...+> }
 @script:python depends on spin && !rebegin && !rebegin_ol@
 pr << r.pr; RETRY << r.RETRY; C << r.C; S << r.S;
 @@
-report(pr, RETRY, C, S, "spin")
+ignored(pr, RETRY, C, S, "spin")
 
 @finalize:python@
 @@
-for ident in sorted(FOUND):
-    p, key, msg, ev = FOUND[ident]
-    emit(RULE, p, key, msg, **ev)
+flush()

@@ -1,0 +1,131 @@
+"""What the RCU rules share: the facts they collect about one file (RCU
+locations, read-side sections, locals, new objects, frees) and their
+lifecycle.
+
+A rule module calls start(fresh, report) once: fresh() returns the empty
+facts of a file (a dict, the rule's own layout), report() judges them. S
+always holds the facts of the current file; switch(p) moves to p's file,
+reporting the previous one first (record.PerFile); flush() at the end.
+"""
+import re
+
+from .cexpr import loc_key, startkey
+from .record import PerFile, norm
+
+S = {}
+_life = [None]
+_note = [None]
+
+
+def start(fresh, report, note_key=None):
+    """Set the rule's facts layout and report; note_key(k), if given, is
+    told every RCU location key the facts name."""
+    def reset():
+        S.clear()
+        S.update(fresh())
+    reset()
+    _life[0] = PerFile(report, reset)
+    _note[0] = note_key
+
+
+def switch(p):
+    """The facts of p's file from now on."""
+    _life[0].enter(p.file)
+
+
+def flush():
+    """Report the current file's facts (the rule's @finalize:python@)."""
+    _life[0].flush()
+
+
+def note(k):
+    if _note[0]:
+        _note[0](k)
+
+# ---------------------------------------------------------------- facts
+
+
+def local(p, name):
+    """name is a local variable or parameter of p's function."""
+    switch(p)
+    S["locals"].add((p.current_element, name))
+
+
+def is_local(p, text):
+    t = norm(text)
+    return bool(re.match(r"^\w+$", t)) and (p.current_element, t) in S["locals"]
+
+
+def new_object(p, name):
+    """Local `name` is assigned a fresh allocation in p's function."""
+    switch(p)
+    S["newobj"].add((p.current_element, name))
+
+
+def section(p1, p2):
+    """A read-side section from p1 (the lock) to p2 (the unlock)."""
+    switch(p1)
+    S["sec"].append((p1.current_element, startkey(p1), startkey(p2)))
+
+
+def guard(p1):
+    """guard(rcu)(): a section from p1 to the end of the function."""
+    switch(p1)
+    S["guard"].append((p1.current_element, startkey(p1)))
+
+
+def freed(p, E, by=None, member=False):
+    """E's objects are freed after a grace period (call_rcu, kfree_rcu) by
+    `by`; member: E is the base of the freed member, skipped if a local."""
+    switch(p)
+    k = loc_key(E)
+    if k is None or (member and is_local(p, E)):
+        return
+    note(k)
+    S["freed"].setdefault(k, p)
+    if "freedby" in S:
+        S["freedby"].setdefault(k, by)
+
+# ---------------------------------------------------------------- questions
+
+
+def func_head(lines, pos):
+    """Index in lines of the line that starts the definition of pos's
+    function (its name at a line start, or after a return type), or None."""
+    fn = pos.current_element
+    i = int(pos.line) - 1
+    while i >= 0:
+        if re.match(r"^([A-Za-z_].*\b)?%s\s*\(" % re.escape(fn), lines[i]):
+            return i
+        i -= 1
+    return None
+
+
+def lock_held(body, lock_re, unlock_re):
+    """Counting the locks and unlocks in the lines of body, one is still
+    held at its end (an unlock followed by return/goto is an error exit)."""
+    depth = 0
+    for j, l in enumerate(body):
+        depth += len(lock_re.findall(l))
+        u = len(unlock_re.findall(l))
+        if u and re.search(r"\b(return|goto)\b", " ".join(body[j:j + 3])):
+            continue
+        depth -= u
+    return depth > 0
+
+
+def inside(regions, fn, pos):
+    for (f, a, b) in regions:
+        if f == fn and a < pos < b:
+            return True
+    return False
+
+
+def in_section(fn, pos):
+    """pos of function fn is inside a read-side section of the file."""
+    if inside(S["sec"], fn, pos):
+        return True
+    for (f, a) in S["guard"]:
+        if f == fn and a < pos:
+            return True
+    return False

@@ -1,0 +1,48 @@
+"""The one reader of the C file a rule is checking.
+
+Rules look at the text around a match (the line of a position, a function
+body, comments). spatch checks one file after another, so one file is kept:
+reading another forgets the previous one. The text is decoded as UTF-8 with
+undecodable bytes replaced (U+FFFD), so that a stray Latin-1 byte in a
+comment neither fails the read nor moves a line; an unreadable file reads
+as empty.
+"""
+
+_CACHE = {}
+
+
+def text(path):
+    """The whole file, newlines as "\\n"."""
+    if path not in _CACHE:
+        _CACHE.clear()
+        try:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                body = f.read()
+            _CACHE[path] = (body, body.split("\n"))
+        except OSError:
+            _CACHE[path] = ("", [])
+    return _CACHE[path][0]
+
+
+def lines(path):
+    """The file as a list of lines (index 0 is line 1); [] if unreadable."""
+    text(path)
+    return _CACHE[path][1]
+
+
+def line(path, number):
+    """Line `number` (1-based) of the file, or "" past its end."""
+    ls = lines(path)
+    return ls[number - 1] if 0 < number <= len(ls) else ""
+
+
+def span(path, a, b):
+    """Source text from start position a to end position b, each a
+    (line, column) pair as spatch gives them; lines joined by a space."""
+    ls = lines(path)
+    (l1, c1), (l2, c2) = a, b
+    if l1 < 1 or l2 > len(ls):
+        return ""
+    if l1 == l2:
+        return ls[l1 - 1][c1:c2]
+    return " ".join([ls[l1 - 1][c1:]] + ls[l1:l2 - 1] + [ls[l2 - 1][:c2]])

@@ -1,0 +1,166 @@
+"""Unit tests of the rules' Python package, cocci/lockers/ (cocci/README.md)."""
+import io
+import os
+import subprocess
+import sys
+import types
+
+import pytest
+
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "cocci"))
+
+from lockers import cexpr, macroindex, record, source, seq  # noqa: E402
+
+
+def pos(file="f.c", line=3, column=4, column_end=9, fn="main"):
+    return types.SimpleNamespace(file=file, line=str(line), column=str(column),
+                                 column_end=str(column_end), line_end=str(line),
+                                 current_element=fn)
+
+
+# ---------------------------------------------------------------- record
+
+def test_norm_and_at():
+    assert record.norm("pkt -> count") == "pkt->count"
+    assert record.norm("f ( a , b ) [ i ]") == "f(a, b)[i]"
+    assert record.at(pos(line=12, column=8)) == "12:9"
+
+
+def test_emit_record_format(monkeypatch, capsys):
+    monkeypatch.setattr(record, "MODE", "lockers")
+    record.emit("r", pos(), "k ey", "a  message", b=True, a="x y", c=None, d=False)
+    out = capsys.readouterr().out
+    assert out == "LOCKERS\t1\tr\tf.c\t3\t5\tmain\tk ey\ta message\ta=x y\tb=1\n"
+
+
+def test_emit_report_and_org(monkeypatch, capsys):
+    monkeypatch.setattr(record, "MODE", "report")
+    record.emit("r", pos(), "k", "msg", a=1)
+    assert capsys.readouterr().out == "f.c:3:4-9: WARNING: msg [r]\n"
+    monkeypatch.setattr(record, "MODE", "org")
+    record.emit("r", pos(), "k", "msg")
+    assert capsys.readouterr().out.startswith("* TODO [[view:f.c::face=ovl-face1::linb=3::colb=4::cole=9][msg [r]]]")
+
+
+def test_output_mode(monkeypatch):
+    monkeypatch.setenv("LOCKERS_COCCI_DIR", "/x")
+    assert record.output_mode() == "lockers"
+    monkeypatch.delenv("LOCKERS_COCCI_DIR")
+    monkeypatch.setattr(record, "spatch_args", lambda: ["spatch", "-D", "org", "--sp-file", "x"])
+    assert record.output_mode() == "org"
+    monkeypatch.setattr(record, "spatch_args", lambda: ["spatch", "-D", "report"])
+    assert record.output_mode() == "report"
+
+
+def test_perfile_reports_each_file_once():
+    seen, facts = [], []
+    life = record.PerFile(lambda: seen.append(list(facts)), facts.clear)
+    life.enter("a.c"); facts.append(1)
+    life.enter("a.c"); facts.append(2)
+    life.enter("b.c"); facts.append(3)
+    life.flush()
+    life.flush()                     # nothing collected: reports nothing new
+    assert seen == [[1, 2], [3], []]
+
+
+# ---------------------------------------------------------------- source
+
+def test_source_reader(tmp_path):
+    p = tmp_path / "x.c"
+    p.write_bytes(b"int a;\n/* caf\xe9 */\nint b;\n")
+    assert source.lines(str(p))[1] == "/* caf\ufffd */"
+    assert source.line(str(p), 3) == "int b;"
+    assert source.line(str(p), 9) == ""
+    assert source.span(str(p), (1, 4), (3, 3)) == "a; /* caf\ufffd */ int"
+    assert source.lines(str(tmp_path / "missing.c")) == []
+    assert source.text(str(tmp_path / "missing.c")) == ""
+
+
+# ---------------------------------------------------------------- cexpr
+
+def test_tokenize():
+    assert cexpr.tokenize("a->b <= n + 1") == ["a", "->", "b", "<=", "n", "+", "1"]
+    assert cexpr.tokenize('f("a, b", x)') == ["f", "(", '"a, b"', ",", "x", ")"]
+    assert cexpr.tokenize("a <= $b", coarse=True) == ["a", "<", "=", "$b"]
+
+
+def test_parens_and_splits():
+    t = cexpr.tokenize("((a + 1))")
+    assert cexpr.strip_parens(t) == ["a", "+", "1"]
+    assert cexpr.strip_parens(cexpr.tokenize("(a) + (b)")) == ["(", "a", ")", "+", "(", "b", ")"]
+    assert cexpr.matching(cexpr.tokenize("f(a, (b))"), 1) == 7
+    assert cexpr.split_top("f(a, b), c, d[1, 2]", [","]) == ["f(a, b)", " c", " d[1, 2]"]
+    assert cexpr.split_args("a, f(b, c),") == ["a", "f(b, c)"]
+    assert cexpr.split_args("") == []
+    # a function-pointer parameter names nothing the rules look for
+    assert cexpr.param_names("int a, char *b[4], void (*cb)(int)") == ["a", "b", ""]
+    parts = cexpr.split_tokens(cexpr.tokenize("a == f(b == c)"), ("==",))
+    assert [(p, s) for p, s in parts] == [(["a"], "=="), (["f", "(", "b", "==", "c", ")"], None)]
+
+
+def test_balanced_and_call_args():
+    assert cexpr.balanced("f(a(b), c) x", 1) == "a(b), c"
+    assert cexpr.balanced("f(a", 1) is None
+    assert cexpr.call_args("f(a", 1) == "a"
+    assert cexpr.call_args("f()", 1) == ""
+
+
+def test_strip_outer_and_loc_key():
+    assert cexpr.strip_outer("((struct foo *)p)") == "p"
+    assert cexpr.loc_key("dev -> ops") == "->ops"
+    assert cexpr.loc_key("tbl[i][j]") == "tbl[][]"
+    assert cexpr.loc_key("(gp)") == "gp"
+    assert cexpr.loc_key("NR_CPUS") is None
+    assert cexpr.loc_key("f(x)") is None
+
+
+def test_int_value_and_positions():
+    assert cexpr.int_value("0x11") == 17
+    assert cexpr.int_value("010") == 8
+    assert cexpr.int_value("(3UL)") == 3
+    assert cexpr.int_value("n") is None
+    p = pos(line=5, column=2, column_end=7)
+    assert cexpr.startkey(p) == (5, 2) and cexpr.endkey(p) == (5, 7)
+    assert cexpr.pos_id(p) == ("f.c", 5, 2)
+
+
+# ---------------------------------------------------------------- seq
+
+def test_seq_keys():
+    assert seq.seq_norm("& f -> seq") == "&f->seq"
+    assert seq.seqkey("(seqcount_t *) & f -> seq") == "&f->seq"
+    assert seq.lk("& sl -> lock") == "&sl->lock"
+
+
+def test_parity_of_seq():
+    def fn(locals_, writes=(), addr=()):
+        return {"locals": dict(locals_), "writes": list(writes), "addr": list(addr)}
+    assert seq.parity_of_seq(fn({"seq": "0"}), "seq") == "even"
+    assert seq.parity_of_seq(fn({"seq": "0"}, [("seq", "=", "1", None)]), "seq") == "odd"
+    assert seq.parity_of_seq(fn({"seq": "0"}, [("seq", "++", "", None)]), "seq") == "odd"
+    assert seq.parity_of_seq(fn({"seq": "0", "n": "1"}, [("seq", "=", "n", None)]), "seq") == "odd"
+    assert seq.parity_of_seq(fn({"seq": "0"}, addr=[("seq", None)]), "seq") == "unknown"
+    assert seq.parity_of_seq(fn({}), "seq") == "unknown"
+
+
+# ---------------------------------------------------------------- macroindex
+
+def test_macroindex(tmp_path, monkeypatch, capsys):
+    idx = tmp_path / "macroindex.tsv"
+    idx.write_text("a\tmacro\t\tbody\t\n"
+                   "same_leader\tinline\tp\tbody\tp == p->group_leader\n"
+                   "same_leader\tinline\tq\tbody\tq == q->x\n"
+                   "two\tmacro\ta,b\tbody\ta->x == b->x;a == b\n")
+    h = macroindex.helpers(str(idx))
+    assert h == {"same_leader": (["p"], ["p == p->group_leader"]),
+                 "two": (["a", "b"], ["a->x == b->x", "a == b"])}
+    monkeypatch.delenv("LOCKERS_MACRO_INDEX", raising=False)
+    assert macroindex.helpers() == {}
+    monkeypatch.setenv("LOCKERS_MACRO_INDEX", str(tmp_path / "nope.tsv"))
+    with pytest.raises(SystemExit) as e:
+        macroindex.helpers()
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("lockers: cannot read the macro index %s: " % (tmp_path / "nope.tsv"))
