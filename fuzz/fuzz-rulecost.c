@@ -1,5 +1,5 @@
 /* libFuzzer: the learned rule costs (src/rulecost.c), which only order work. */
-#include "../src/pool.h"
+#include "../src/spatch.h"
 #include "../src/rulecost.h"
 #include "../src/rules.h"
 #include "../src/tree.h"
@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct tree_file files[2] = { { .path = "a.c", .size = 1000 }, { .path = "b.c", .size = 5000000 } };
 	struct tree t = { .root = "/", .v = files, .nr = 2 };
 	size_t f0[] = { 0 }, f1[] = { 1 }, f01[] = { 0, 1 };
-	struct pool_task tasks[3] = { { 0, f0, 1 }, { 1, f1, 1 }, { 2, f01, 2 } };
+	struct spatch_task tasks[3] = { { 0, f0, 1 }, { 1, f1, 1 }, { 2, f01, 2 } };
 	struct rule_costs rc;
 
 	if (!path)

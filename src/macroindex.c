@@ -13,6 +13,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "macroindex.h"
+#include "strbuf.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -1472,4 +1474,81 @@ out:
 		*st = m.st;
 	free_all(&m);
 	return rc;
+}
+
+/* ----------------------------------------------------------------- stamp */
+
+#define STAMP_FORMAT "lockers-macroindex 1 %016llx %lu %lu %lu %lu\n"
+
+static int stamp_matches(const char *kdir, const char *index, struct macroindex_stats *st)
+{
+	char err[256], *path = xasprintf("%s.stamp", index);
+	struct strbuf sb = STRBUF_INIT;
+	unsigned long long want;
+	unsigned long headers;
+	uint64_t stamp;
+	double t0 = now_seconds();
+	int ok = 0;
+	struct stat ist;
+
+	if (stat(index, &ist) == 0 && S_ISREG(ist.st_mode) && !strbuf_read_file(&sb, path) &&
+	    sscanf(sb.buf, "lockers-macroindex 1 %16llx %lu %lu %lu %lu", &want, &st->headers,
+		   &st->macros, &st->inlines, &st->relations) == 5 &&
+	    !macroindex_stamp(kdir, &stamp, &headers, err, sizeof(err)) &&
+	    stamp == (uint64_t)want && headers == st->headers)
+		ok = 1;
+	st->seconds = now_seconds() - t0;
+	if (!ok)
+		memset(st, 0, sizeof(*st));
+	strbuf_release(&sb);
+	free(path);
+	return ok;
+}
+
+static void write_stamp(const char *kdir, const char *index, const struct macroindex_stats *st)
+{
+	char err[256], *path = xasprintf("%s.stamp", index);
+	unsigned long headers;
+	uint64_t stamp;
+
+	/* Headers that change during the build make a stamp that never matches: safe. */
+	if (!macroindex_stamp(kdir, &stamp, &headers, err, sizeof(err))) {
+		char *text = xasprintf(STAMP_FORMAT, (unsigned long long)stamp, st->headers,
+				       st->macros, st->inlines, st->relations);
+		if (headers == st->headers && write_file_atomic(path, text, strlen(text)))
+			warning_msg("cannot write %s: %s", path, strerror(errno));
+		free(text);
+	}
+	free(path);
+}
+
+int macroindex_update(const char *kdir, const char *out_path, struct macroindex_stats *st,
+		      int *reused, char *err, size_t errlen)
+{
+	char *dir = xstrdup(out_path);
+	char *slash = strrchr(dir, '/');
+
+	if (slash && slash != dir) {
+		*slash = '\0';
+		mkdir_p(dir);
+	}
+	free(dir);
+	*reused = stamp_matches(kdir, out_path, st);
+	if (*reused)
+		return 0;
+	if (macroindex_build(kdir, out_path, st, err, errlen))
+		return -1;
+	write_stamp(kdir, out_path, st);
+	return 0;
+}
+
+int macroindex_hash(const char *index, uint64_t *hash)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (strbuf_read_file(&sb, index))
+		return -1;
+	*hash = hash_bytes(sb.buf, sb.len);
+	strbuf_release(&sb);
+	return 0;
 }

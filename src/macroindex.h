@@ -45,4 +45,18 @@ int macroindex_build(const char *kdir, const char *out_path,
 int macroindex_stamp(const char *kdir, uint64_t *stamp, unsigned long *headers,
 		     char *err, size_t errlen);
 
+/*
+ * The index a scan reads, at OUT_PATH: the ~22,000 headers of a kernel tree
+ * are read only when they changed since the last build, which a stamp kept
+ * beside the index (OUT_PATH.stamp: macroindex_stamp() and the build's
+ * counts) tells; else the index is built and stamped. Sets *reused to 1 when
+ * the index was kept. Returns 0, or -1 with ERR set (the build failed).
+ */
+int macroindex_update(const char *kdir, const char *out_path, struct macroindex_stats *st,
+		      int *reused, char *err, size_t errlen);
+
+/* A hash of the index file's bytes, for the rules that read it to salt
+ * their cache keys with. Returns 0, or -1 with errno set. */
+int macroindex_hash(const char *index, uint64_t *hash);
+
 #endif

@@ -1,15 +1,12 @@
 #include "pool.h"
-#include "rules.h"
+#include "run.h"
 #include "strbuf.h"
-#include "strvec.h"
-#include "tree.h"
 #include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,66 +14,21 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern char **environ;
-
 volatile int pool_interrupted;
 
-/*
- * spatch enforces --timeout itself; the pool kills a child that shows no
- * progress for twice that (at most 30 s more), for hangs spatch cannot see.
- */
-static int kill_after(int timeout)
-{
-	return timeout + (timeout < 30 ? timeout : 30);
-}
-
-const char *file_status_name(enum file_status st)
-{
-	switch (st) {
-	case FILE_OK: return "ok";
-	case FILE_PARSE_ERROR: return "parse-error";
-	case FILE_TIMEOUT: return "timeout";
-	case FILE_CRASH: return "spatch-crash";
-	}
-	return "?";
-}
-
-/* Files in a row that crash spatch the same way before the rule is given up. */
-#define SAME_CRASH_LIMIT 3
-
-struct job {
-	struct pool_task task;
+struct slot {
+	void *task;
 	pid_t pid;
 	int fd[2];			/* stdout, stderr; -1 once closed */
 	struct strbuf partial[2];	/* an unfinished line from each */
-	size_t cur;			/* file being handled, or SIZE_MAX */
-	size_t next;			/* files [0, next) are reported */
-	int cur_parse_error, cur_timeout;
-	int parse_error_pending;	/* "error in" seen, "BAD:" line not yet */
-	double cur_started;
-	int killed;			/* by us, for the deadline */
-	char *groups_path;
-	struct strbuf last_err;
-	struct done { size_t idx; enum file_status st; char *detail; } *done;
-	size_t ndone;			/* reported when the child is gone */
+	double progressed;		/* when the task last made progress */
+	int killed;			/* by us, for the idle timeout */
 };
 
 struct pool {
 	const struct pool_options *o;
-	const struct rule_set *rs;
-	const struct tree *t;
-	const struct pool_callbacks *cb;
-	struct pool_task *queue;
-	size_t qhead, qnr, qalloc;
-	struct job *jobs;
+	struct slot *slots;
 	size_t nactive;
-	char **envp;
-	char **rule_broken;		/* per rule: why it cannot run, or NULL */
-	char *link_dir;			/* children's cwd: one symlink per file */
-	char **last_crash;		/* per rule: detail of the last crash */
-	unsigned *same_crashes;		/* per rule: files in a row that crashed alike */
-	size_t files_total, files_done;
-	long max_rss_kb;		/* largest spatch child */
 	double last_progress;
 };
 
@@ -86,230 +38,23 @@ static void on_signal(int sig)
 	pool_interrupted = 1;
 }
 
-static void enqueue(struct pool *p, struct pool_task task)
-{
-	if (p->qnr == p->qalloc) {
-		p->qalloc = p->qalloc ? 2 * p->qalloc : 64;
-		p->queue = xrealloc(p->queue, p->qalloc * sizeof(*p->queue));
-	}
-	p->queue[p->qnr++] = task;
-}
-
-static char **build_env(const struct pool_options *o)
-{
-	struct strvec env = STRVEC_INIT;
-
-	for (char **e = environ; *e; e++)
-		if (!starts_with(*e, "LOCKERS_COCCI_DIR=") && !starts_with(*e, "LOCKERS_MACRO_INDEX=") &&
-		    !starts_with(*e, "PYTHONDONTWRITEBYTECODE="))
-			strvec_push(&env, *e);
-	strvec_pushf(&env, "LOCKERS_COCCI_DIR=%s", o->cocci_dir);
-	strvec_push(&env, "PYTHONDONTWRITEBYTECODE=1");	/* never write into cocci/ */
-	if (o->macro_index)
-		strvec_pushf(&env, "LOCKERS_MACRO_INDEX=%s", o->macro_index);
-	return env.v;
-}
-
-/*
- * A file is finished. The callback runs only once the child has exited:
- * stdout and stderr are separate pipes, so a file's records may still be
- * in flight when stderr already names the next file.
- */
-static void report(struct pool *p, struct job *j, size_t idx, enum file_status st, const char *detail)
-{
-	if (!j->done)
-		j->done = xcalloc(j->task.nfiles, sizeof(*j->done));
-	j->done[j->ndone].idx = idx;
-	j->done[j->ndone].st = st;
-	j->done[j->ndone].detail = detail ? xstrdup(detail) : NULL;
-	j->ndone++;
-	p->files_done++;
-}
-
-static void flush_done(struct pool *p, struct job *j)
-{
-	for (size_t i = 0; i < j->ndone; i++) {
-		p->cb->file_done(p->cb->ctx, j->task.rule, j->task.files[j->done[i].idx],
-				 j->done[i].st, j->done[i].detail);
-		free(j->done[i].detail);
-	}
-	free(j->done);
-	j->done = NULL;
-	j->ndone = 0;
-}
-
-/* Report every file before `upto` that is not reported yet. */
-static void finish_upto(struct pool *p, struct job *j, size_t upto)
-{
-	while (j->next < upto && j->next < j->task.nfiles) {
-		size_t idx = j->next;
-		if (idx == j->cur && j->cur_timeout)
-			report(p, j, idx, FILE_TIMEOUT, "spatch's --timeout expired on this file");
-		else if (idx == j->cur && j->cur_parse_error)
-			report(p, j, idx, FILE_PARSE_ERROR, "spatch could not parse some functions; they were skipped");
-		else
-			report(p, j, idx, FILE_OK, NULL);
-		j->next++;
-	}
-}
-
-static const char *suffix_of(const char *path)
-{
-	return ends_with(path, ".h") ? ".h" : ".c";
-}
-
-const char *pool_default_python(void)
-{
-	const char *env = getenv("LOCKERS_PYTHON");
-
-	if (env)
-		return *env ? env : NULL;
-	return access("/usr/bin/python3", X_OK) ? NULL : "/usr/bin/python3";
-}
-
-long pool_file_index(const char *name)
-{
-	char *end;
-
-	if (*name < '0' || *name > '9')
-		return -1;
-	errno = 0;
-	long idx = strtol(name, &end, 10);
-	if (errno || (strcmp(end, ".c") && strcmp(end, ".h")))
-		return -1;
-	return idx;
-}
-
-static size_t find_in_batch(const struct pool *p, const struct job *j, const char *name)
-{
-	long idx = pool_file_index(name);
-
-	(void)p;
-	for (size_t i = j->next; idx >= 0 && i < j->task.nfiles; i++)
-		if (j->task.files[i] == (size_t)idx)
-			return i;
-	return SIZE_MAX;
-}
-
-/* A path the children would resolve from their own directory, or NULL. */
-static const char *relative_child_path(const struct pool_options *o)
-{
-	const char *paths[] = { o->cocci_dir, o->macro_index, o->tmpdir, o->spatch, o->python };
-
-	for (size_t i = 0; i < ARRAY_SIZE(paths); i++) {
-		const char *s = paths[i];
-		int is_program = i >= 3;
-		if (s && *s != '/' && (!is_program || strchr(s, '/')))
-			return s;
-	}
-	return NULL;
-}
-
-/* The private directory of symlinks the children work in. */
-static int make_links(struct pool *p, const struct pool_task *tasks, size_t ntasks)
-{
-	p->link_dir = xasprintf("%s/lockers-XXXXXX", p->o->tmpdir);
-	if (!mkdtemp(p->link_dir)) {
-		free(p->link_dir);
-		p->link_dir = NULL;
-		return -1;
-	}
-	for (size_t i = 0; i < ntasks; i++) {
-		for (size_t k = 0; k < tasks[i].nfiles; k++) {
-			size_t idx = tasks[i].files[k];
-			const char *path = p->t->v[idx].path;
-			char *target = xasprintf("%s/%s", p->t->root, path);
-			char *link = xasprintf("%s/%zu%s", p->link_dir, idx, suffix_of(path));
-			int rc = symlink(target, link);
-			int e = errno;
-			free(target);
-			free(link);
-			if (rc && e != EEXIST) {
-				errno = e;
-				return -1;
-			}
-		}
-	}
-	return 0;
-}
-
-static void remove_links(struct pool *p)
-{
-	if (!p->link_dir)
-		return;
-	for (size_t i = 0; i < p->t->nr; i++) {
-		char *link = xasprintf("%s/%zu%s", p->link_dir, i, suffix_of(p->t->v[i].path));
-		unlink(link);
-		free(link);
-	}
-	rmdir(p->link_dir);
-	free(p->link_dir);
-	p->link_dir = NULL;
-}
-
-static void start_file(struct pool *p, struct job *j, size_t idx)
-{
-	finish_upto(p, j, idx);
-	j->cur = idx;
-	j->cur_parse_error = j->cur_timeout = 0;
-	j->cur_started = now_seconds();
-}
-
-static void stderr_line(struct pool *p, struct job *j, char *line)
-{
-	size_t idx;
-
-	if (*line) {
-		strbuf_reset(&j->last_err);
-		strbuf_addstr(&j->last_err, line);
-	}
-	if (starts_with(line, "HANDLING: ")) {
-		if ((idx = find_in_batch(p, j, line + strlen("HANDLING: "))) != SIZE_MAX)
-			start_file(p, j, idx);
-	} else if (starts_with(line, "Skipping: ")) {
-		/* spatch's own token check found nothing to match: done. */
-		if ((idx = find_in_batch(p, j, line + strlen("Skipping: "))) != SIZE_MAX) {
-			start_file(p, j, idx);
-			finish_upto(p, j, idx + 1);
-			j->cur = SIZE_MAX;
-		}
-	} else if (strstr(line, "error in ") && strstr(line, "set verbose_parsing")) {
-		j->parse_error_pending = 1;
-	} else if (starts_with(line, "BAD:!!!!! ") && j->parse_error_pending) {
-		/*
-		 * The first line spatch could not parse. A #define it cannot
-		 * parse costs nothing (rules never match inside macro bodies);
-		 * anything else means code was skipped.
-		 */
-		const char *code = line + strlen("BAD:!!!!! ");
-		while (*code == ' ' || *code == '\t')
-			code++;
-		if (*code != '#' && j->cur != SIZE_MAX)
-			j->cur_parse_error = 1;
-		j->parse_error_pending = 0;
-	} else if (starts_with(line, "timeout (we abort)") || starts_with(line, "Timeout at ") ||
-		   !strcmp(line, "TIMEOUT")) {
-		if (j->cur != SIZE_MAX)
-			j->cur_timeout = 1;
-	}
-}
-
-static void drain(struct pool *p, struct job *j, int which)
+/* Read what fd `which` of the slot has, handing complete lines over. */
+static void drain(struct pool *p, struct slot *s, int which)
 {
 	char buf[65536];
 
 	for (;;) {
-		ssize_t n = read(j->fd[which], buf, sizeof(buf));
+		ssize_t n = read(s->fd[which], buf, sizeof(buf));
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
 			return;
 		if (n <= 0) {
-			close(j->fd[which]);
-			j->fd[which] = -1;
+			close(s->fd[which]);
+			s->fd[which] = -1;
 			n = 0;
 		}
-		struct strbuf *sb = &j->partial[which];
+		struct strbuf *sb = &s->partial[which];
 		strbuf_add(sb, buf, (size_t)n);
 		size_t start = 0;
 		for (size_t i = 0; i < sb->len; i++) {
@@ -317,10 +62,8 @@ static void drain(struct pool *p, struct job *j, int which)
 				continue;
 			size_t end = sb->buf[i] == '\n' ? i : i + 1;
 			sb->buf[end] = '\0';
-			if (which == 0)
-				p->cb->stdout_line(p->cb->ctx, j->task.rule, sb->buf + start, end - start);
-			else
-				stderr_line(p, j, sb->buf + start);
+			if (p->o->output_line(p->o->ctx, s->task, which + 1, sb->buf + start, end - start))
+				s->progressed = now_seconds();
 			start = i + 1;
 		}
 		if (start) {
@@ -333,216 +76,54 @@ static void drain(struct pool *p, struct job *j, int which)
 	}
 }
 
-static int write_groups(const struct pool *p, const struct pool_task *task, char **path_out)
+/* Start the child; 0, or an errno value. */
+static int start(struct slot *s, const struct pool_options *o, struct pool_child *c)
 {
-	char *path = xasprintf("%s/lockers-groups-XXXXXX", p->o->tmpdir);
-	int fd = mkstemp(path);
-	struct strbuf sb = STRBUF_INIT;
-
-	if (fd < 0) {
-		free(path);
-		return -1;
-	}
-	for (size_t i = 0; i < task->nfiles; i++)
-		strbuf_addf(&sb, "%zu%s\n\n", task->files[i], suffix_of(p->t->v[task->files[i]].path));
-	const char *s = sb.buf;
-	size_t left = sb.len;
-	while (left) {
-		ssize_t n = write(fd, s, left);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int e = errno;
-			close(fd);
-			unlink(path);
-			free(path);
-			strbuf_release(&sb);
-			errno = e;
-			return -1;
-		}
-		s += n;
-		left -= (size_t)n;
-	}
-	close(fd);
-	strbuf_release(&sb);
-	*path_out = path;
+	memset(s, 0, sizeof(*s));
+	s->task = c->task;
+	s->fd[0] = s->fd[1] = -1;
+	strbuf_init(&s->partial[0], 0);
+	strbuf_init(&s->partial[1], 0);
+	int rc = run_spawn((const char *const *)c->argv.v, c->cwd, o->envp, 1, &s->pid, s->fd);
+	if (rc)
+		return rc;
+	fcntl(s->fd[0], F_SETFL, O_NONBLOCK);
+	fcntl(s->fd[1], F_SETFL, O_NONBLOCK);
+	s->progressed = now_seconds();
 	return 0;
 }
 
-/* Start one task; returns 0, or an errno value from spawning spatch. */
-static int start_job(struct pool *p, struct job *j, struct pool_task task)
-{
-	const struct rule *r = &p->rs->v[task.rule];
-	struct strvec argv = STRVEC_INIT;
-	int out[2], errp[2];
-	int rc;
-
-	memset(j, 0, sizeof(*j));
-	j->task = task;
-	j->cur = SIZE_MAX;
-	j->fd[0] = j->fd[1] = -1;
-	strbuf_init(&j->partial[0], 0);
-	strbuf_init(&j->partial[1], 0);
-	strbuf_init(&j->last_err, 0);
-	if (write_groups(p, &task, &j->groups_path))
-		return errno;
-
-	strvec_push(&argv, p->o->spatch);
-	if (p->o->python) {
-		strvec_push(&argv, "--python");
-		strvec_push(&argv, p->o->python);
-	}
-	strvec_push(&argv, "--sp-file");
-	strvec_push(&argv, r->path);
-	strvec_push(&argv, "--no-includes");
-	strvec_push(&argv, "--parse-error-msg");
-	strvec_push(&argv, "--timeout");
-	strvec_pushf(&argv, "%d", p->o->timeout);
-	for (size_t i = 0; i < r->options.nr; i++)
-		strvec_push(&argv, r->options.v[i]);
-	strvec_push(&argv, "--file-groups");
-	strvec_push(&argv, j->groups_path);
-
-	if (pipe2(out, O_CLOEXEC) || pipe2(errp, O_CLOEXEC)) {
-		rc = errno;
-		strvec_clear(&argv);
-		return rc;
-	}
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t attr;
-	sigset_t none, dfl;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, errp[1], 2);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_addchdir_np(&fa, p->link_dir);
-	posix_spawnattr_init(&attr);
-	sigemptyset(&none);
-	sigemptyset(&dfl);
-	sigaddset(&dfl, SIGINT);
-	sigaddset(&dfl, SIGTERM);
-	sigaddset(&dfl, SIGPIPE);
-	posix_spawnattr_setsigmask(&attr, &none);
-	posix_spawnattr_setsigdefault(&attr, &dfl);
-	posix_spawnattr_setpgroup(&attr, 0);	/* own group: we kill it whole */
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
-					POSIX_SPAWN_SETPGROUP);
-	rc = posix_spawnp(&j->pid, p->o->spatch, &fa, &attr, argv.v, p->envp);
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&attr);
-	strvec_clear(&argv);
-	close(out[1]);
-	close(errp[1]);
-	if (rc) {
-		close(out[0]);
-		close(errp[0]);
-		return rc;
-	}
-	j->fd[0] = out[0];
-	j->fd[1] = errp[0];
-	fcntl(j->fd[0], F_SETFL, O_NONBLOCK);
-	fcntl(j->fd[1], F_SETFL, O_NONBLOCK);
-	j->cur_started = now_seconds();
-	return 0;
-}
-
-static void release_job(struct job *j)
+static void release_slot(struct slot *s)
 {
 	for (int i = 0; i < 2; i++) {
-		if (j->fd[i] >= 0)
-			close(j->fd[i]);
-		strbuf_release(&j->partial[i]);
+		if (s->fd[i] >= 0)
+			close(s->fd[i]);
+		strbuf_release(&s->partial[i]);
 	}
-	strbuf_release(&j->last_err);
-	for (size_t i = 0; i < j->ndone; i++)
-		free(j->done[i].detail);
-	free(j->done);
-	if (j->groups_path) {
-		unlink(j->groups_path);
-		free(j->groups_path);
-	}
-	free(j->task.files);
 }
 
-/* The child has exited: report its files, requeue what it did not reach. */
-static void finish_job(struct pool *p, struct job *j, int status)
-{
-	int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && !j->killed;
-
-	if (ok) {
-		finish_upto(p, j, j->task.nfiles);
-		flush_done(p, j);
-		return;
-	}
-	struct strbuf why = STRBUF_INIT;
-	if (j->killed)
-		strbuf_addf(&why, "no progress for %d s: killed", kill_after(p->o->timeout));
-	else if (WIFSIGNALED(status))
-		strbuf_addf(&why, "spatch killed by signal %d", WTERMSIG(status));
-	else
-		strbuf_addf(&why, "spatch exited with status %d", WEXITSTATUS(status));
-	if (j->last_err.len && !j->killed)
-		strbuf_addf(&why, ": %s", j->last_err.buf);
-
-	if (j->cur == SIZE_MAX) {
-		/* It died before handling any file: the rule itself cannot run. */
-		if (!p->rule_broken[j->task.rule])
-			p->rule_broken[j->task.rule] = xstrdup(why.buf);
-		finish_upto(p, j, 0);
-		for (size_t i = j->next; i < j->task.nfiles; i++)
-			report(p, j, i, FILE_CRASH, why.buf);
-		j->next = j->task.nfiles;
-	} else {
-		size_t bad = j->cur;
-		size_t r = j->task.rule;
-		finish_upto(p, j, bad);
-		report(p, j, bad, j->killed ? FILE_TIMEOUT : FILE_CRASH, why.buf);
-		/* The same crash on file after file is the rule's fault, not theirs. */
-		if (!j->killed && p->last_crash[r] && !strcmp(p->last_crash[r], why.buf)) {
-			if (++p->same_crashes[r] >= SAME_CRASH_LIMIT && !p->rule_broken[r])
-				p->rule_broken[r] = xasprintf("rule failed on %u files in a row: %s",
-							      p->same_crashes[r], why.buf);
-		} else if (!j->killed) {
-			free(p->last_crash[r]);
-			p->last_crash[r] = xstrdup(why.buf);
-			p->same_crashes[r] = 1;
-		}
-		j->next = bad + 1;
-		if (j->next < j->task.nfiles) {
-			struct pool_task rest = { j->task.rule, NULL, j->task.nfiles - j->next };
-			rest.files = xmalloc(rest.nfiles * sizeof(*rest.files));
-			memcpy(rest.files, j->task.files + j->next, rest.nfiles * sizeof(*rest.files));
-			enqueue(p, rest);
-			j->next = j->task.nfiles;
-		}
-	}
-	flush_done(p, j);
-	strbuf_release(&why);
-}
-
+/* Stop every child (SIGTERM, SIGKILL after 3 s), read what they wrote, hand their tasks back. */
 static void kill_all(struct pool *p)
 {
 	for (size_t i = 0; i < p->nactive; i++)
-		kill(-p->jobs[i].pid, SIGTERM);
+		kill(-p->slots[i].pid, SIGTERM);
 	double until = now_seconds() + 3;
 	for (size_t i = 0; i < p->nactive; i++) {
-		int status;
-		while (waitpid(p->jobs[i].pid, &status, WNOHANG) == 0) {
+		struct slot *s = &p->slots[i];
+		struct pool_exit ex = { 0, s->killed, 1, NULL };
+		while (waitpid(s->pid, &ex.status, WNOHANG) == 0) {
 			if (now_seconds() > until) {
-				kill(-p->jobs[i].pid, SIGKILL);
-				waitpid(p->jobs[i].pid, &status, 0);
+				kill(-s->pid, SIGKILL);
+				waitpid(s->pid, &ex.status, 0);
 				break;
 			}
 			usleep(20000);
 		}
-		/* Files finished before the signal keep their (complete) results. */
 		for (int w = 0; w < 2; w++)
-			if (p->jobs[i].fd[w] >= 0)
-				drain(p, &p->jobs[i], w);
-		if (p->jobs[i].cur != SIZE_MAX)
-			finish_upto(p, &p->jobs[i], p->jobs[i].cur);
-		flush_done(p, &p->jobs[i]);
-		release_job(&p->jobs[i]);
+			if (s->fd[w] >= 0)
+				drain(p, s, w);
+		p->o->task_finished(p->o->ctx, s->task, &ex);
+		release_slot(s);
 	}
 	p->nactive = 0;
 }
@@ -554,77 +135,93 @@ static void progress(struct pool *p, int final)
 	if (!p->o->progress || (!final && now - p->last_progress < 0.25))
 		return;
 	p->last_progress = now;
-	fprintf(stderr, "\rlockers: spatch %zu/%zu file-rule runs, %zu running%s",
-		p->files_done, p->files_total, p->nactive, final ? "\n" : "   ");
-	fflush(stderr);
+	p->o->progress(p->o->ctx, p->nactive, final);
 }
 
-int pool_run(const struct pool_options *o, const struct rule_set *rs,
-	     const struct tree *t, struct pool_task *tasks, size_t ntasks,
-	     const struct pool_callbacks *cb, char *err, size_t errlen)
+/* Fill the free slots; 0, or -1 when a start failure stops the pool. */
+static int start_tasks(struct pool *p, int jobs)
 {
-	struct pool p = { .o = o, .rs = rs, .t = t, .cb = cb };
+	while (p->nactive < (size_t)jobs) {
+		struct pool_child c = { STRVEC_INIT, NULL, NULL };
+		int rc = p->o->next_task(p->o->ctx, &c);
+		if (rc == 0) {
+			strvec_clear(&c.argv);
+			break;
+		}
+		struct slot *s = &p->slots[p->nactive];
+		int e = rc < 0 ? -rc : start(s, p->o, &c);
+		strvec_clear(&c.argv);
+		if (!e) {
+			p->nactive++;
+			continue;
+		}
+		if (rc > 0)
+			release_slot(s);
+		if (p->o->start_failure(p->o->ctx, c.task, e))
+			return -1;
+	}
+	return 0;
+}
+
+/* Reap the children whose output is all read; kill those past the idle timeout. */
+static void reap(struct pool *p)
+{
+	double now = now_seconds();
+
+	for (size_t i = 0; i < p->nactive;) {
+		struct slot *s = &p->slots[i];
+		if (!s->killed && now - s->progressed > p->o->idle_timeout) {
+			kill(-s->pid, SIGKILL);
+			s->killed = 1;
+		}
+		if (s->fd[0] >= 0 || s->fd[1] >= 0) {
+			i++;
+			continue;
+		}
+		struct rusage ru;
+		struct pool_exit ex = { 0, s->killed, 0, NULL };
+		if (wait4(s->pid, &ex.status, 0, &ru) < 0)
+			ex.status = 0;
+		else
+			ex.ru = &ru;
+		p->o->task_finished(p->o->ctx, s->task, &ex);
+		release_slot(s);
+		p->slots[i] = p->slots[--p->nactive];
+	}
+}
+
+int pool_run(const struct pool_options *o, char *err, size_t errlen)
+{
+	struct pool p = { .o = o };
 	struct sigaction sa, old_int, old_term;
-	int rc = 0;
 	int jobs = o->jobs > 0 ? o->jobs : 1;
-	const char *relative = relative_child_path(o);
+	int rc = 0;
 
-	if (relative) {	/* a bug of the caller: the children would see nothing there */
-		snprintf(err, errlen, "internal error: '%s' is a relative path, but spatch runs in a "
-			 "directory of its own (scan_options_make_absolute())", relative);
-		return -1;
-	}
-
-	p.jobs = xcalloc((size_t)jobs, sizeof(*p.jobs));
-	p.rule_broken = xcalloc(rs->nr ? rs->nr : 1, sizeof(*p.rule_broken));
-	p.last_crash = xcalloc(rs->nr ? rs->nr : 1, sizeof(*p.last_crash));
-	p.same_crashes = xcalloc(rs->nr ? rs->nr : 1, sizeof(*p.same_crashes));
-	p.envp = build_env(o);
-	for (size_t i = 0; i < ntasks; i++) {
-		enqueue(&p, tasks[i]);
-		p.files_total += tasks[i].nfiles;
-		tasks[i].files = NULL;	/* the queue owns them now */
-	}
-
-	if (make_links(&p, p.queue, p.qnr)) {
-		snprintf(err, errlen, "cannot make a work directory in %s: %s", o->tmpdir, strerror(errno));
-		rc = -1;
-		goto out_links;
-	}
+	p.slots = xcalloc((size_t)jobs, sizeof(*p.slots));
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 
-	while (p.qhead < p.qnr || p.nactive) {
-		if (pool_interrupted) {
+	for (int first = 1;; first = 0) {
+		/* Nothing left to start and nothing running is the end, signal or not. */
+		if (pool_interrupted && (first || p.nactive)) {
 			kill_all(&p);
 			rc = 1;
 			break;
 		}
-		while (p.nactive < (size_t)jobs && p.qhead < p.qnr) {
-			struct pool_task task = p.queue[p.qhead++];
-			const char *broken = p.rule_broken[task.rule];
-			if (broken) {
-				for (size_t i = 0; i < task.nfiles; i++) {
-					cb->file_done(cb->ctx, task.rule, task.files[i], FILE_CRASH, broken);
-					p.files_done++;
-				}
-				free(task.files);
-				continue;
-			}
-			struct job *j = &p.jobs[p.nactive];
-			int e = start_job(&p, j, task);
-			if (e) {
-				snprintf(err, errlen, "cannot run '%s': %s%s", o->spatch, strerror(e),
-					 e == ENOENT ? " (install coccinelle: make deps)" : "");
-				release_job(j);
-				kill_all(&p);
-				rc = -1;
-				goto out;
-			}
-			p.nactive++;
+		if (start_tasks(&p, jobs)) {
+			kill_all(&p);
+			rc = -1;
+			goto out;
+		}
+		if (!p.nactive)
+			break;
+		if (pool_interrupted) {
+			kill_all(&p);
+			rc = 1;
+			break;
 		}
 
 		struct pollfd pfd[2 * jobs];
@@ -633,9 +230,9 @@ int pool_run(const struct pool_options *o, const struct rule_set *rs,
 		nfds_t n = 0;
 		for (size_t i = 0; i < p.nactive; i++) {
 			for (int w = 0; w < 2; w++) {
-				if (p.jobs[i].fd[w] < 0)
+				if (p.slots[i].fd[w] < 0)
 					continue;
-				pfd[n].fd = p.jobs[i].fd[w];
+				pfd[n].fd = p.slots[i].fd[w];
 				pfd[n].events = POLLIN;
 				owner[n] = i;
 				which[n] = w;
@@ -650,57 +247,14 @@ int pool_run(const struct pool_options *o, const struct rule_set *rs,
 		}
 		for (nfds_t k = 0; k < n; k++)
 			if (pfd[k].revents)
-				drain(&p, &p.jobs[owner[k]], which[k]);
-
-		double now = now_seconds();
-		for (size_t i = 0; i < p.nactive;) {
-			struct job *j = &p.jobs[i];
-			if (!j->killed && now - j->cur_started > kill_after(o->timeout)) {
-				kill(-j->pid, SIGKILL);
-				j->killed = 1;
-			}
-			if (j->fd[0] >= 0 || j->fd[1] >= 0) {
-				i++;
-				continue;
-			}
-			int status;
-			struct rusage ru;
-			if (wait4(j->pid, &status, 0, &ru) < 0)
-				status = 0;
-			else {
-				if (ru.ru_maxrss > p.max_rss_kb)
-					p.max_rss_kb = ru.ru_maxrss;
-				if (o->rule_cpu)
-					o->rule_cpu[j->task.rule] += ru.ru_utime.tv_sec + ru.ru_stime.tv_sec +
-						(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
-			}
-			finish_job(&p, j, status);
-			release_job(j);
-			p.jobs[i] = p.jobs[--p.nactive];
-		}
+				drain(&p, &p.slots[owner[k]], which[k]);
+		reap(&p);
 		progress(&p, 0);
 	}
 	progress(&p, 1);
-	if (o->max_rss_kb)
-		*o->max_rss_kb = p.max_rss_kb;
 out:
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
-out_links:
-	remove_links(&p);
-	for (size_t i = p.qhead; i < p.qnr; i++)
-		free(p.queue[i].files);
-	free(p.queue);
-	free(p.jobs);
-	for (size_t i = 0; i < rs->nr; i++) {
-		free(p.rule_broken[i]);
-		free(p.last_crash[i]);
-	}
-	free(p.rule_broken);
-	free(p.last_crash);
-	free(p.same_crashes);
-	for (char **e = p.envp; *e; e++)
-		free(*e);
-	free(p.envp);
+	free(p.slots);
 	return rc;
 }

@@ -1,79 +1,68 @@
 /*
- * A pool of spatch processes. Each task runs one rule over a batch of files
- * (spatch --file-groups, one file per group, so no bindings cross files) in
- * a child started with posix_spawn and an argv, in its own process group.
- * spatch 1.1.1 takes a group entry with a '/' for a directory, so files are
- * shown to it as symlinks named "<index>.c" in a private directory that is
- * the child's working directory; records name files the same way.
- * The pool follows spatch's stderr to know which file is being handled, so
- * a file that times out or crashes spatch is reported alone and the rest of
- * its batch is run again without it.
+ * A generic parallel runner, after git's run_processes_parallel(): up to
+ * `jobs` children at a time, each started (run_spawn(), in a process group
+ * of its own) from what the caller's next_task callback gives, its stdout
+ * and stderr handed back line by line, its end reported with its status and
+ * resource use. It knows nothing of what the children are (spatch.c is the
+ * one user). It kills a child that shows no progress for idle_timeout
+ * seconds, and every child on SIGINT or SIGTERM.
  */
 #ifndef LOCKERS_POOL_H
 #define LOCKERS_POOL_H
 
 #include <stddef.h>
 
-struct rule_set;
-struct tree;
+#include "strvec.h"
 
-enum file_status {
-	FILE_OK,
-	FILE_PARSE_ERROR,	/* spatch skipped functions it could not parse */
-	FILE_TIMEOUT,
-	FILE_CRASH,		/* spatch died or exited non-zero on this file */
+struct rusage;
+
+/* What next_task fills in for one child. */
+struct pool_child {
+	struct strvec argv;	/* argv[0] is searched on PATH */
+	const char *cwd;	/* or NULL: ours */
+	void *task;		/* the caller's, handed back to every callback */
 };
 
-const char *file_status_name(enum file_status st);
-
-struct pool_task {
-	size_t rule;		/* index in the rule set */
-	size_t *files;		/* indexes in the tree, owned by the task */
-	size_t nfiles;
-};
-
-struct pool_callbacks {
-	void *ctx;
-	/* A line spatch printed on stdout while running `rule`. */
-	void (*stdout_line)(void *ctx, size_t rule, const char *line, size_t len);
-	/* A file is finished for `rule`; detail explains a failure (or NULL). */
-	void (*file_done)(void *ctx, size_t rule, size_t file, enum file_status st,
-			  const char *detail);
+/* How a child ended. */
+struct pool_exit {
+	int status;		/* from wait4(); 0 when it could not be had */
+	int killed;		/* by the pool: no progress for idle_timeout seconds */
+	int interrupted;	/* stopped by SIGINT/SIGTERM or an error: status means nothing */
+	const struct rusage *ru;	/* its resource use, or NULL (interrupted, unknown) */
 };
 
 struct pool_options {
 	int jobs;
-	int timeout;		/* seconds per file, passed to spatch and enforced */
-	const char *spatch;	/* program name or path */
-	const char *python;	/* spatch --python, or NULL for spatch's own choice */
-	const char *cocci_dir;
-	const char *macro_index;	/* or NULL */
-	const char *tmpdir;
-	int progress;		/* print a progress line on stderr */
-	long *max_rss_kb;	/* if set: the largest spatch child's peak RSS */
-	double *rule_cpu;	/* if set: per rule, its spatch children's CPU seconds */
+	double idle_timeout;	/* seconds without progress before a child is killed */
+	char *const *envp;	/* the children's environment, or NULL: ours */
+	void *ctx;		/* handed to every callback */
+	/*
+	 * The next task: 1 with *child filled in, 0 when there is none now
+	 * (task_finished may add some), or a negated errno value when it could
+	 * not be prepared (child->task set; start_failure follows).
+	 */
+	int (*next_task)(void *ctx, struct pool_child *child);
+	/* The task could not start (errnum); nonzero stops the pool (it returns -1). */
+	int (*start_failure)(void *ctx, void *task, int errnum);
+	/*
+	 * A line (NUL-terminated, without its newline) of the child's stdout
+	 * (fd 1) or stderr (fd 2). Returns 1 when it shows the task making
+	 * progress: the child's idle clock starts again.
+	 */
+	int (*output_line)(void *ctx, void *task, int fd, char *line, size_t len);
+	/* The child is gone and its output read: the task is the caller's again. */
+	void (*task_finished)(void *ctx, void *task, const struct pool_exit *ex);
+	/* Optional: at most every 0.25 s, and once more at the end with final set. */
+	void (*progress)(void *ctx, size_t running, int final);
 };
 
 /*
- * Run the tasks. Returns 0 when all ran, 1 when interrupted by SIGINT or
- * SIGTERM (children are killed and reaped; files not finished get no
- * file_done call), -1 with err set when spatch cannot be started at all.
+ * Run tasks until next_task has none and no child is left. Returns 0, 1 when
+ * interrupted by SIGINT or SIGTERM (children are killed and reaped, and
+ * their output read), or -1 with err set (a start failure the caller chose
+ * to stop on, in err as the caller left it; or a poll error).
  */
-int pool_run(const struct pool_options *o, const struct rule_set *rs,
-	     const struct tree *t, struct pool_task *tasks, size_t ntasks,
-	     const struct pool_callbacks *cb, char *err, size_t errlen);
-
-/*
- * The interpreter for the rules' Python scripts: $LOCKERS_PYTHON if set (empty
- * means spatch's own choice), else /usr/bin/python3, the one Debian's
- * Coccinelle is built against. Left to itself spatch runs the first python3
- * on PATH, which may be a slow shim (pyenv's costs ~0.6 s per spatch start)
- * or an interpreter of another version.
- */
-const char *pool_default_python(void);
-
-/* The tree index of a file as spatch names it ("123.c"), or -1. */
-long pool_file_index(const char *name);
+int pool_run(const struct pool_options *o, char *err, size_t errlen);
 
 /* Set by the signal handler the pool installs; readable by callers. */
 extern volatile int pool_interrupted;

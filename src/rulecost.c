@@ -1,5 +1,5 @@
 #include "rulecost.h"
-#include "pool.h"
+#include "spatch.h"
 #include "rules.h"
 #include "strbuf.h"
 #include "tree.h"
@@ -48,7 +48,7 @@ void rulecost_load(struct rule_costs *rc, const char *path, const struct rule_se
 	strbuf_release(&sb);
 }
 
-static double task_mib(const struct tree *t, const struct pool_task *task)
+static double task_mib(const struct tree *t, const struct spatch_task *task)
 {
 	double bytes = 0;
 
@@ -60,7 +60,7 @@ static double task_mib(const struct tree *t, const struct pool_task *task)
 struct costed {
 	double seconds;
 	size_t order;
-	struct pool_task task;
+	struct spatch_task task;
 };
 
 static int cmp_costed(const void *a, const void *b)
@@ -73,7 +73,7 @@ static int cmp_costed(const void *a, const void *b)
 }
 
 void rulecost_sort_tasks(struct rule_costs *rc, const struct tree *t,
-			 struct pool_task *tasks, size_t ntasks)
+			 struct spatch_task *tasks, size_t ntasks)
 {
 	double known = 0, fallback = 1.0;
 	size_t nknown = 0;

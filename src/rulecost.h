@@ -14,7 +14,7 @@
 
 #include "strvec.h"
 
-struct pool_task;
+struct spatch_task;
 struct rule_set;
 struct tree;
 
@@ -31,7 +31,7 @@ void rulecost_load(struct rule_costs *rc, const char *path, const struct rule_se
 /* Sort tasks by estimated cost, costliest first (ties keep their order), and
  * note each rule's input for rulecost_learn(). */
 void rulecost_sort_tasks(struct rule_costs *rc, const struct tree *t,
-			 struct pool_task *tasks, size_t ntasks);
+			 struct spatch_task *tasks, size_t ntasks);
 /* Fold in what the sorted tasks cost: cpu[r] seconds for rule r. */
 void rulecost_learn(struct rule_costs *rc, const double *cpu);
 /* Write the costs atomically, with the lines of rules not in rs kept. */

@@ -1,8 +1,26 @@
-/* Run a short helper program (git, spatch --version) and capture its output. */
+/*
+ * Starting child processes: the one spawn-with-pipes of lockers (the
+ * parallel runner in pool.c starts its children here too), and a helper
+ * that runs a short program (git, spatch --version) to completion.
+ */
 #ifndef LOCKERS_RUN_H
 #define LOCKERS_RUN_H
 
+#include <sys/types.h>
+
 struct strbuf;
+
+/*
+ * Start argv[0] (searched on PATH) with argv in cwd (NULL: ours) and envp
+ * (NULL: ours), stdin from /dev/null, stdout and stderr into two pipes whose
+ * read ends (close-on-exec, blocking) come back in fd[0] and fd[1]. With
+ * own_group the child leads a process group of its own, so that it can be
+ * killed whole, and starts with no signal blocked and SIGINT, SIGTERM and
+ * SIGPIPE at their defaults. Returns 0, or an errno value (nothing is left
+ * open).
+ */
+int run_spawn(const char *const *argv, const char *cwd, char *const *envp, int own_group,
+	      pid_t *pid, int fd[2]);
 
 /*
  * Run argv[0] (searched on PATH) with argv in cwd (NULL: ours), stdin from

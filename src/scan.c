@@ -4,7 +4,6 @@
 #include "prefilter.h"
 #include "record.h"
 #include "rulecost.h"
-#include "run.h"
 #include "score.h"
 #include "strbuf.h"
 #include "util.h"
@@ -16,11 +15,15 @@
 #include <sys/stat.h>
 
 struct scan_ctx {
+	const struct scan_options *o;
 	struct scan_result *res;
+	double t0, t;			/* the scan's start, the current stage's */
+	const char *macro_index;	/* the index the rules read, or NULL */
 	struct cache *cache;
 	uint64_t *content_hash;		/* per tree file */
 	struct strbuf **pending;	/* per rule x file: record lines of a live run */
-	int timeout;			/* --timeout: part of the key of a cached timeout */
+	struct spatch_task *tasks;
+	size_t ntasks;
 };
 
 /*
@@ -30,7 +33,7 @@ struct scan_ctx {
  */
 static uint64_t timeout_key(const struct scan_ctx *ctx, uint64_t key)
 {
-	uint64_t k[3] = { key, 0x74696d656f7574ull /* "timeout" */, (uint64_t)ctx->timeout };
+	uint64_t k[3] = { key, 0x74696d656f7574ull /* "timeout" */, (uint64_t)ctx->o->timeout };
 
 	return hash_bytes(k, sizeof(k));
 }
@@ -77,7 +80,7 @@ static size_t take_record(struct scan_result *res, size_t rule, size_t file,
 		return SIZE_MAX;
 	}
 	if (file == SIZE_MAX) {
-		long idx = pool_file_index(f->path);
+		long idx = spatch_file_index(f->path);
 		if (idx < 0 || (size_t)idx >= res->tree.nr) {
 			strvec_pushf(&res->record_errors, "%s: record names a file spatch was not given: %s",
 				     r->name, f->path);
@@ -281,272 +284,240 @@ static void list_stale_verdicts(struct scan_result *res, const struct triage *t)
 	}
 }
 
-/*
- * The macro index reads ~22,000 headers: a stamp of their paths, sizes,
- * mtimes and inodes, kept beside the index, lets an unchanged tree reuse it.
- */
-#define MACRO_STAMP_FORMAT "lockers-macroindex 1 %016llx %lu %lu %lu %lu\n"
-
-static char *macro_stamp_path(const char *index)
-{
-	return xasprintf("%s.stamp", index);
-}
-
-static int macro_index_reuse(const char *root, const char *index, struct macroindex_stats *st)
-{
-	char err[256], *path = macro_stamp_path(index);
-	struct strbuf sb = STRBUF_INIT;
-	unsigned long long want;
-	unsigned long headers;
-	uint64_t now;
-	double t0 = now_seconds();
-	int ok = 0;
-	struct stat ist;
-
-	if (stat(index, &ist) == 0 && S_ISREG(ist.st_mode) && !strbuf_read_file(&sb, path) &&
-	    sscanf(sb.buf, "lockers-macroindex 1 %16llx %lu %lu %lu %lu", &want, &st->headers,
-		   &st->macros, &st->inlines, &st->relations) == 5 &&
-	    !macroindex_stamp(root, &now, &headers, err, sizeof(err)) &&
-	    now == (uint64_t)want && headers == st->headers)
-		ok = 1;
-	st->seconds = now_seconds() - t0;
-	if (!ok)
-		memset(st, 0, sizeof(*st));
-	strbuf_release(&sb);
-	free(path);
-	return ok;
-}
-
-static void macro_index_write_stamp(const char *root, const char *index, const struct macroindex_stats *st)
-{
-	char err[256], *path = macro_stamp_path(index);
-	unsigned long headers;
-	uint64_t stamp;
-
-	/* Headers that change during the build make a stamp that never matches: safe. */
-	if (!macroindex_stamp(root, &stamp, &headers, err, sizeof(err))) {
-		char *text = xasprintf(MACRO_STAMP_FORMAT, (unsigned long long)stamp, st->headers,
-				       st->macros, st->inlines, st->relations);
-		if (headers == st->headers && write_file_atomic(path, text, strlen(text)))
-			warning_msg("cannot write %s: %s", path, strerror(errno));
-		free(text);
-	}
-	free(path);
-}
-
 static const char *first_rule_needing_index(const struct rule_set *rs)
 {
 	for (size_t r = 0; r < rs->nr; r++)
 		if (rs->v[r].needs_macro_index)
 			return rs->v[r].name;
-	return "a rule";
+	return NULL;
 }
 
-static int scan_run_stages(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen)
+/* Stage: the tree is a kernel tree (or --any-tree), the rules load, the files are listed. */
+static int collect(struct scan_ctx *ctx, char *err, size_t errlen)
 {
-	double t0 = now_seconds(), t;
+	const struct scan_options *o = ctx->o;
+	struct scan_result *res = ctx->res;
 	char why[512];
 
-	memset(res, 0, sizeof(*res));
 	if (!o->any_tree && !tree_is_kernel(o->root, why, sizeof(why))) {
 		snprintf(err, errlen, "%s", why);
 		return -1;
 	}
-	if (rules_load(&res->rules, o->rules_dir, &o->only_rules, err, errlen))
+	if (rules_load(&res->rules, o->rules_dir, &o->only_rules, err, errlen) ||
+	    tree_collect(&res->tree, o->root, &o->paths, o->include_headers, err, errlen))
 		return -1;
-	if (tree_collect(&res->tree, o->root, &o->paths, o->include_headers, err, errlen))
-		return -1;
-	t = now_seconds();
-	res->t_walk = t - t0;
+	ctx->t = now_seconds();
+	res->t_walk = ctx->t - ctx->t0;
+	return 0;
+}
 
-	/* Rules that see through macros and inline helpers get the tree's index. */
-	const char *macro_index = o->macro_index;
-	int need_index = 0;
-	for (size_t r = 0; r < res->rules.nr; r++)
-		need_index |= res->rules.v[r].needs_macro_index;
-	if (need_index && !macro_index && o->macro_index_out) {
-		char dir_err[512];
+/*
+ * Stage: rules that see through macros and inline helpers get the tree's
+ * index (given, reused or built); only their results depend on its bytes.
+ */
+static int macro_index(struct scan_ctx *ctx, char *err, size_t errlen)
+{
+	const struct scan_options *o = ctx->o;
+	struct scan_result *res = ctx->res;
+	const char *needer = first_rule_needing_index(&res->rules);
+	char why[512];
+	uint64_t mh;
+
+	ctx->macro_index = o->macro_index;
+	if (needer && !o->macro_index && o->macro_index_out) {
 		const char *from = o->macro_index_root ? o->macro_index_root : res->tree.root;
-		char *dir = xstrdup(o->macro_index_out);
-		char *slash = strrchr(dir, '/');
-		if (slash && slash != dir) {
-			*slash = '\0';
-			mkdir_p(dir);
-		}
-		free(dir);
-		if (macro_index_reuse(from, o->macro_index_out, &res->macro_stats)) {
-			macro_index = o->macro_index_out;
-			res->macro_index_reused = 1;
-		} else if (macroindex_build(from, o->macro_index_out, &res->macro_stats, dir_err, sizeof(dir_err))) {
-			snprintf(err, errlen, "cannot build the macro index that %s needs: %s",
-				 first_rule_needing_index(&res->rules), dir_err);
+		if (macroindex_update(from, o->macro_index_out, &res->macro_stats,
+				      &res->macro_index_reused, why, sizeof(why))) {
+			snprintf(err, errlen, "cannot build the macro index that %s needs: %s", needer, why);
 			return -1;
-		} else {
-			macro_index = o->macro_index_out;
-			res->macro_index_built = 1;
-			macro_index_write_stamp(from, o->macro_index_out, &res->macro_stats);
 		}
+		res->macro_index_built = !res->macro_index_reused;
+		ctx->macro_index = o->macro_index_out;
 	}
-	if (need_index && !macro_index) {
+	if (needer && !ctx->macro_index) {
 		snprintf(err, errlen, "%s needs the macro index (// Needs: macro-index), and this scan has "
-			 "none (give --macro-index FILE or an output directory)", first_rule_needing_index(&res->rules));
+			 "none (give --macro-index FILE or an output directory)", needer);
 		return -1;
 	}
-	char macro_hash[17] = "-";
-	if (macro_index) {
-		struct strbuf mi = STRBUF_INIT;
-		if (strbuf_read_file(&mi, macro_index)) {
-			snprintf(err, errlen, "cannot read macro index %s: %s", macro_index, strerror(errno));
-			return -1;
-		}
-		uint64_t mh = hash_bytes(mi.buf, mi.len);
-		hash_hex(mh, macro_hash);
-		strbuf_release(&mi);
-		/* Only the results of rules that read the index depend on it. */
-		for (size_t r = 0; r < res->rules.nr; r++)
-			if (res->rules.v[r].needs_macro_index) {
-				uint64_t k[2] = { res->rules.v[r].hash, mh };
-				res->rules.v[r].hash = hash_bytes(k, sizeof(k));
-			}
+	if (!ctx->macro_index)
+		return 0;
+	if (macroindex_hash(ctx->macro_index, &mh)) {
+		snprintf(err, errlen, "cannot read macro index %s: %s", ctx->macro_index, strerror(errno));
+		return -1;
 	}
+	for (size_t r = 0; r < res->rules.nr; r++)
+		if (res->rules.v[r].needs_macro_index) {
+			uint64_t k[2] = { res->rules.v[r].hash, mh };
+			res->rules.v[r].hash = hash_bytes(k, sizeof(k));
+		}
+	return 0;
+}
 
-	struct scan_ctx ctx = { res, NULL, NULL, NULL, o->timeout };
-	/* spatch's version is part of every cache key, and proves it runs at all. */
+/*
+ * Stage: spatch's version (which proves it runs) and every rule script salt
+ * the cache; a scan whose cache cannot be opened is slower, not wrong.
+ */
+static int open_cache(struct scan_ctx *ctx, char *err, size_t errlen)
+{
+	const struct scan_options *o = ctx->o;
+	struct scan_result *res = ctx->res;
 	struct strbuf version = STRBUF_INIT;
-	const char *version_argv[] = { o->spatch, "--version", NULL };
-	int vrc = run_capture(version_argv, NULL, &version, NULL);
-	int e = vrc < 0 ? errno : vrc || !version.len ? EINVAL : 0;
-	if (e) {
-		snprintf(err, errlen, "cannot run '%s': %s%s", o->spatch, strerror(e),
-			 e == ENOENT ? " (install coccinelle: make deps)" : "");
+	char why[512];
+
+	if (spatch_version(o->spatch, &version, err, errlen)) {
 		strbuf_release(&version);
 		return -1;
 	}
-	char *nl = strchr(version.buf, '\n');
-	if (nl)
-		*nl = '\0';
 	if (o->cache_dir) {
 		char *salt = xasprintf("%s\nrecord 1\n--no-includes --parse-error-msg\nscripts %016llx\n",
 				       version.buf, (unsigned long long)rules_scripts_hash(res->rules.dir));
-		char cache_err[512];
-		ctx.cache = cache_open(o->cache_dir, salt, cache_err, sizeof(cache_err));
+		ctx->cache = cache_open(o->cache_dir, salt, why, sizeof(why));
 		free(salt);
-		if (!ctx.cache)	/* a scan without its cache is slower, not wrong */
-			warning_msg("%s; scanning without a cache", cache_err);
+		if (!ctx->cache)
+			warning_msg("%s; scanning without a cache", why);
 		else
-			ctx.pending = xcalloc(res->rules.nr * res->tree.nr + 1, sizeof(*ctx.pending));
+			ctx->pending = xcalloc(res->rules.nr * res->tree.nr + 1, sizeof(*ctx->pending));
 	}
 	strbuf_release(&version);
-	ctx.content_hash = xcalloc(res->tree.nr + 1, sizeof(*ctx.content_hash));
-	res->candidates = xcalloc(res->rules.nr, sizeof(*res->candidates));
-	res->rule_cpu = xcalloc(res->rules.nr, sizeof(*res->rule_cpu));
-	size_t **cand = prefilter_tree(&ctx, res->candidates);
-	res->t_prefilter = now_seconds() - t;
-	t = now_seconds();
+	return 0;
+}
+
+/* Stage: each rule's candidates, less what the cache answers, in batches. */
+static void make_tasks(struct scan_ctx *ctx)
+{
+	struct scan_result *res = ctx->res;
+	size_t nrules = res->rules.nr;
+	size_t *todo = xcalloc(nrules, sizeof(*todo)), *pos = xcalloc(nrules, sizeof(*pos)), atasks = 0;
+	size_t **cand;
+
+	ctx->content_hash = xcalloc(res->tree.nr + 1, sizeof(*ctx->content_hash));
+	res->candidates = xcalloc(nrules, sizeof(*res->candidates));
+	res->rule_cpu = xcalloc(nrules, sizeof(*res->rule_cpu));
+	cand = prefilter_tree(ctx, res->candidates);
+	res->t_prefilter = now_seconds() - ctx->t;
+	ctx->t = now_seconds();
 
 	/* Cached answers first: what is left goes to spatch. */
-	size_t *todo = xcalloc(res->rules.nr, sizeof(*todo));
-	for (size_t r = 0; r < res->rules.nr; r++) {
-		for (size_t k = 0; k < res->candidates[r]; k++) {
-			if (ctx.cache && replay_cached(&ctx, r, cand[r][k]))
-				continue;
-			cand[r][todo[r]++] = cand[r][k];
-		}
-	}
-
-	/* Tasks: each rule's candidates in batches (ordered by cost below). */
-	struct pool_task *tasks = NULL;
-	size_t ntasks = 0, atasks = 0;
-	size_t *pos = xcalloc(res->rules.nr, sizeof(*pos));
+	for (size_t r = 0; r < nrules; r++)
+		for (size_t k = 0; k < res->candidates[r]; k++)
+			if (!ctx->cache || !replay_cached(ctx, r, cand[r][k]))
+				cand[r][todo[r]++] = cand[r][k];
+	/* Round robin over the rules (ordered by cost in run_spatch()). */
 	for (int more = 1; more;) {
 		more = 0;
-		for (size_t r = 0; r < res->rules.nr; r++) {
-			size_t n = todo[r];
-			if (pos[r] >= n)
+		for (size_t r = 0; r < nrules; r++) {
+			if (pos[r] >= todo[r])
 				continue;
-			size_t b = batch_size(res->candidates[r], o->jobs);
-			if (b > n - pos[r])
-				b = n - pos[r];
-			if (ntasks == atasks) {
+			size_t b = batch_size(res->candidates[r], ctx->o->jobs);
+			if (b > todo[r] - pos[r])
+				b = todo[r] - pos[r];
+			if (ctx->ntasks == atasks) {
 				atasks = atasks ? 2 * atasks : 64;
-				tasks = xrealloc(tasks, atasks * sizeof(*tasks));
+				ctx->tasks = xrealloc(ctx->tasks, atasks * sizeof(*ctx->tasks));
 			}
-			tasks[ntasks].rule = r;
-			tasks[ntasks].nfiles = b;
-			tasks[ntasks].files = xmalloc(b * sizeof(size_t));
-			memcpy(tasks[ntasks].files, cand[r] + pos[r], b * sizeof(size_t));
-			ntasks++;
+			struct spatch_task *task = &ctx->tasks[ctx->ntasks++];
+			task->rule = r;
+			task->nfiles = b;
+			task->files = xmalloc(b * sizeof(size_t));
+			memcpy(task->files, cand[r] + pos[r], b * sizeof(size_t));
 			pos[r] += b;
 			more = 1;
 		}
 	}
-	free(pos);
-	free(todo);
-	for (size_t r = 0; r < res->rules.nr; r++)
+	for (size_t r = 0; r < nrules; r++)
 		free(cand[r]);
 	free(cand);
+	free(pos);
+	free(todo);
+}
 
-	/* Costliest first, from what earlier scans measured (the order only). */
+/*
+ * Stage: spatch over the tasks, costliest first from what earlier scans
+ * measured (the order only), learning the costs anew. 0, 1 interrupted, -1.
+ */
+static int run_spatch(struct scan_ctx *ctx, char *err, size_t errlen)
+{
+	const struct scan_options *o = ctx->o;
+	struct scan_result *res = ctx->res;
 	struct rule_costs costs;
 	char *costs_path = o->cache_dir ? xasprintf("%s/rule-costs", o->cache_dir) : NULL;
-	rulecost_load(&costs, costs_path, &res->rules);
-	rulecost_sort_tasks(&costs, &res->tree, tasks, ntasks);
-
-	struct pool_callbacks cb = { &ctx, on_stdout_line, on_file_done };
-	struct pool_options po = {
+	struct spatch_callbacks cb = { ctx, on_stdout_line, on_file_done };
+	struct spatch_options so = {
 		.jobs = o->jobs, .timeout = o->timeout, .spatch = o->spatch,
-		.python = o->python ? (*o->python ? o->python : NULL) : pool_default_python(),
-		.cocci_dir = res->rules.dir, .macro_index = macro_index,
+		.python = o->python ? (*o->python ? o->python : NULL) : spatch_default_python(),
+		.cocci_dir = res->rules.dir, .macro_index = ctx->macro_index,
 		.tmpdir = tmp_dir(),
 		.progress = o->progress,
 		.max_rss_kb = &res->spatch_max_rss_kb,
 		.rule_cpu = res->rule_cpu,
 	};
-	int rc = ntasks ? pool_run(&po, &res->rules, &res->tree, tasks, ntasks, &cb, err, errlen) : 0;
-	free(tasks);
-	res->t_spatch = now_seconds() - t;
-	if (costs_path && rc == 0 && ntasks) {
+
+	rulecost_load(&costs, costs_path, &res->rules);
+	rulecost_sort_tasks(&costs, &res->tree, ctx->tasks, ctx->ntasks);
+	int rc = ctx->ntasks ? spatch_run(&so, &res->rules, &res->tree, ctx->tasks, ctx->ntasks,
+					  &cb, err, errlen) : 0;
+	free(ctx->tasks);
+	ctx->tasks = NULL;
+	res->t_spatch = now_seconds() - ctx->t;
+	if (costs_path && rc == 0 && ctx->ntasks) {
 		rulecost_learn(&costs, res->rule_cpu);
 		if (rulecost_save(&costs, costs_path, &res->rules))
 			warning_msg("cannot write %s: %s", costs_path, strerror(errno));
 	}
 	rulecost_release(&costs);
 	free(costs_path);
-	if (ctx.cache) {
-		if (rc >= 0 && cache_index_write(ctx.cache))
-			warning_msg("cannot write the cache index in %s: %s", o->cache_dir, strerror(errno));
-		res->cache = *cache_stats(ctx.cache);
-		res->cached = 1;
-		cache_close(ctx.cache);
-		for (size_t i = 0; i < res->rules.nr * res->tree.nr; i++)
-			if (ctx.pending[i]) {
-				strbuf_release(ctx.pending[i]);
-				free(ctx.pending[i]);
-			}
-		free(ctx.pending);
-	}
-	free(ctx.content_hash);
-	if (rc < 0)
-		return -1;
-	res->interrupted = rc == 1;
+	return rc;
+}
 
-	finding_list_dedupe(&res->findings);
-	fingerprint_all(&res->findings);
-	/* Typed facts feed the score, so they come before scoring; they are not
-	 * part of the fingerprint, which must not change with the flag. */
-	if (o->clang_evidence && !res->interrupted) {
-		char cerr[512];
-		if (evidence_add_clang(&res->findings, res->tree.root, !o->any_tree, &res->clang,
-				       cerr, sizeof(cerr)))
-			warning_msg("libclang evidence: %s; scores use spatch's evidence only", cerr);
-		else
-			res->clang_used = 1;
+/* Stage: the cache keeps this scan's results (unless spatch could not start). */
+static void close_cache(struct scan_ctx *ctx, int rc)
+{
+	struct scan_result *res = ctx->res;
+
+	if (ctx->cache) {
+		if (rc >= 0 && cache_index_write(ctx->cache))
+			warning_msg("cannot write the cache index in %s: %s", ctx->o->cache_dir, strerror(errno));
+		res->cache = *cache_stats(ctx->cache);
+		res->cached = 1;
+		cache_close(ctx->cache);
+		for (size_t i = 0; i < res->rules.nr * res->tree.nr; i++)
+			if (ctx->pending[i]) {
+				strbuf_release(ctx->pending[i]);
+				free(ctx->pending[i]);
+			}
+		free(ctx->pending);
 	}
-	if (o->triage) {
-		triage_attach(o->triage, &res->findings);
-		if (!res->interrupted)
-			list_stale_verdicts(res, o->triage);
-	}
+	free(ctx->content_hash);
+}
+
+/*
+ * Stage: typed facts from libclang feed the score, so they come before
+ * scoring; they are not part of the fingerprint, which must not change with
+ * the flag.
+ */
+static void add_clang_facts(const struct scan_options *o, struct scan_result *res)
+{
+	char why[512];
+
+	if (!o->clang_evidence || res->interrupted)
+		return;
+	if (evidence_add_clang(&res->findings, res->tree.root, !o->any_tree, &res->clang, why, sizeof(why)))
+		warning_msg("libclang evidence: %s; scores use spatch's evidence only", why);
+	else
+		res->clang_used = 1;
+}
+
+static void attach_triage(const struct scan_options *o, struct scan_result *res)
+{
+	if (!o->triage)
+		return;
+	triage_attach(o->triage, &res->findings);
+	if (!res->interrupted)
+		list_stale_verdicts(res, o->triage);
+}
+
+static void score_and_sort(struct scan_result *res)
+{
 	for (size_t i = 0; i < res->findings.nr; i++) {
 		struct finding *f = res->findings.v[i];
 		score_finding(f, rules_find(&res->rules, f->rule));
@@ -555,7 +526,32 @@ static int scan_run_stages(const struct scan_options *o, struct scan_result *res
 	strvec_sort(&res->record_errors);
 	if (res->nfailures > 1)
 		qsort(res->failures, res->nfailures, sizeof(*res->failures), cmp_failure);
-	res->t_total = now_seconds() - t0;
+}
+
+int scan_run(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen)
+{
+	struct scan_ctx ctx = { .o = o, .res = res, .t0 = now_seconds() };
+	int rc;
+
+	memset(res, 0, sizeof(*res));
+	if (collect(&ctx, err, errlen) || macro_index(&ctx, err, errlen) || open_cache(&ctx, err, errlen)) {
+		scan_result_release(res);	/* a failed scan leaves nothing to free */
+		return -1;
+	}
+	make_tasks(&ctx);		/* prefilter, cache replay, batches */
+	rc = run_spatch(&ctx, err, errlen);
+	close_cache(&ctx, rc);
+	if (rc < 0) {
+		scan_result_release(res);
+		return -1;
+	}
+	res->interrupted = rc == 1;
+	finding_list_dedupe(&res->findings);
+	fingerprint_all(&res->findings);
+	add_clang_facts(o, res);
+	attach_triage(o, res);
+	score_and_sort(res);
+	res->t_total = now_seconds() - ctx.t0;
 	return 0;
 }
 
@@ -578,15 +574,6 @@ void scan_options_make_absolute(struct scan_options *o, struct strvec *owned)
 	absolute_into(&o->cache_dir, owned, 0);
 	absolute_into(&o->spatch, owned, 1);
 	absolute_into(&o->python, owned, 1);
-}
-
-int scan_run(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen)
-{
-	int rc = scan_run_stages(o, res, err, errlen);
-
-	if (rc)
-		scan_result_release(res);	/* a failed scan leaves nothing to free */
-	return rc;
 }
 
 size_t scan_count_failures(const struct scan_result *res, enum file_status st)

@@ -11,7 +11,7 @@
 #include "evidence.h"
 #include "finding.h"
 #include "macroindex.h"
-#include "pool.h"
+#include "spatch.h"
 #include "rules.h"
 #include "strvec.h"
 #include "tree.h"
@@ -23,7 +23,7 @@ struct scan_options {
 	struct strvec only_rules;	/* --rule: empty means all */
 	const char *rules_dir;
 	const char *spatch;
-	const char *python;		/* spatch --python; NULL: pool_default_python() */
+	const char *python;		/* spatch --python; NULL: spatch_default_python() */
 	const char *macro_index;	/* a prebuilt index (TSV), or NULL */
 	const char *macro_index_out;	/* else build one here when a rule needs it */
 	const char *macro_index_root;	/* from this tree (default: root) */
