@@ -109,6 +109,8 @@ static int parse_header(struct rule *r, const char *text, char *err, size_t errl
 		snprintf(err, errlen, "%s: '// Confidence:' must be High, Moderate or Low", r->path);
 		return -1;
 	}
+	if (score_rule_prior(r->name) >= 0)	/* fitted to labels: it replaces the confidence */
+		r->base_score = score_rule_prior(r->name);
 	for (size_t i = 0; i < r->nrequires; i++) {
 		if (!r->requires[i].nr) {
 			snprintf(err, errlen, "%s: empty '// Requires:' line", r->path);

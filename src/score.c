@@ -7,9 +7,32 @@
 
 static const struct weight weights[] = {
 #define WEIGHT(rule, name, points, why) { rule, name, points, why },
+#define PRIOR(rule, score, why)
 #include "weights.def"
+#undef PRIOR
 #undef WEIGHT
 };
+
+/* A rule's score before evidence, fitted to labels (scripts/fit-weights). */
+static const struct prior {
+	const char *rule;
+	int score;
+} priors[] = {
+#define WEIGHT(rule, name, points, why)
+#define PRIOR(rule, score, why) { rule, score },
+#include "weights.def"
+#undef PRIOR
+#undef WEIGHT
+	{ NULL, 0 },
+};
+
+int score_rule_prior(const char *rule)
+{
+	for (size_t i = 0; priors[i].rule; i++)
+		if (!strcmp(priors[i].rule, rule))
+			return priors[i].score;
+	return -1;
+}
 
 const struct weight *score_weights(size_t *n)
 {
@@ -47,7 +70,10 @@ void score_finding(struct finding *f, const struct rule *r)
 	struct strbuf why = STRBUF_INIT;
 	int score = r ? r->base_score : SCORE_MODERATE;
 
-	strbuf_addf(&why, "base: rule confidence %s", r ? r->confidence : "unknown");
+	if (r && score_rule_prior(r->name) >= 0)
+		strbuf_addf(&why, "base: rule prior, fitted to labelled findings (confidence %s)", r->confidence);
+	else
+		strbuf_addf(&why, "base: rule confidence %s", r ? r->confidence : "unknown");
 	finding_add_reason(f, score, why.buf);
 	for (size_t i = 0; i < sizeof(weights) / sizeof(weights[0]); i++) {
 		const struct weight *w = &weights[i];

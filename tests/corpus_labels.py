@@ -1,7 +1,7 @@
 """Read kernel-corpus/expected/<rule>.tsv and measure a ranking against it."""
 import pathlib
 
-VERDICTS = ("bug", "intended", "false-positive")
+VERDICTS = ("bug", "harmless-bug", "intended", "false-positive")
 
 
 class Label:
