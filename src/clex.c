@@ -8,6 +8,7 @@ void lexer_init(struct lexer *lx, const char *buf, size_t len)
 	lx->end = buf + len;
 	lx->line = 1;
 	lx->line_start = buf;
+	lx->at_line_start = 1;
 }
 
 static int is_ident_start(unsigned char c)
@@ -33,6 +34,7 @@ static void skip_space(struct lexer *lx)
 		const char *p = lx->p;
 		if (*p == '\n') {
 			newline(lx, p);
+			lx->at_line_start = 1;
 			lx->p++;
 		} else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f' || *p == '\v') {
 			lx->p++;
@@ -71,6 +73,8 @@ int lexer_next(struct lexer *lx, struct token *t)
 	t->line = lx->line;
 	t->col = (unsigned)(lx->p - lx->line_start) + 1;
 	t->s = lx->p;
+	t->nl_before = lx->at_line_start;
+	lx->at_line_start = 0;
 	if (lx->p >= lx->end) {
 		t->kind = TOK_EOF;
 		t->len = 0;

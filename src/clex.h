@@ -16,12 +16,15 @@ struct token {
 	const char *s;
 	size_t len;
 	unsigned line, col;	/* 1-based */
+	int nl_before;		/* first of its line: a newline outside comments (or
+				 * the start) precedes it; a backslash-newline does not */
 };
 
 struct lexer {
 	const char *p, *end;
 	unsigned line;
 	const char *line_start;
+	int at_line_start;	/* no token since the last newline outside comments */
 };
 
 void lexer_init(struct lexer *lx, const char *buf, size_t len);

@@ -8,12 +8,15 @@
  * build configuration per header, and the whole 6.1 tree (about 23,000
  * headers, 590 MB, most of it register tables) is tokenized in seconds.
  *
- * No global state: everything lives in a struct mi passed around.
+ * No global state: everything lives in a struct mi passed around. The
+ * tokens come from clex.c, directories are read with tree.c's
+ * tree_list_dir(), hashes are util.c's, text grows in strbufs.
  */
-#define _POSIX_C_SOURCE 200809L
-
 #include "macroindex.h"
+#include "clex.h"
 #include "strbuf.h"
+#include "strvec.h"
+#include "tree.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -25,7 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #define SEP '\x01'            /* token separator inside stored expansions */
 #define MAX_DEPTH 4           /* nested helper expansion levels */
@@ -40,15 +42,8 @@ struct arena_chunk {
 	char data[];
 };
 
-struct tok {
-	const char *s;
-	size_t n;
-	size_t start, end;   /* byte offsets in the source (tokenizer only) */
-	int nl_before;       /* a newline (outside comments) precedes it */
-};
-
 struct tokvec {
-	struct tok *v;
+	struct token *v;
 	size_t n, cap;
 };
 
@@ -74,8 +69,6 @@ struct mi {
 	uint64_t stamp;
 };
 
-static uint64_t hash_str(const char *s, size_t n);
-
 static void set_err(struct mi *m, const char *fmt, ...)
 {
 	va_list ap;
@@ -97,11 +90,7 @@ static void *arena_alloc(struct mi *m, size_t n)
 	n = (n + 7) & ~(size_t)7;
 	if (!c || c->size - c->used < n) {
 		size_t size = n > (1u << 20) ? n : (1u << 20);
-		c = malloc(sizeof(*c) + size);
-		if (!c) {
-			set_err(m, "out of memory");
-			return NULL;
-		}
+		c = xmalloc(sizeof(*c) + size);
 		c->next = m->arena;
 		c->used = 0;
 		c->size = size;
@@ -122,45 +111,11 @@ static char *arena_strndup(struct mi *m, const char *s, size_t n)
 	return p;
 }
 
-static int tv_push(struct mi *m, struct tokvec *tv, struct tok t)
+static int tv_push(struct mi *m, struct tokvec *tv, struct token t)
 {
-	if (tv->n == tv->cap) {
-		size_t cap = tv->cap ? tv->cap * 2 : 256;
-		struct tok *v = realloc(tv->v, cap * sizeof(*v));
-		if (!v) {
-			set_err(m, "out of memory");
-			return -1;
-		}
-		tv->v = v;
-		tv->cap = cap;
-	}
+	(void)m;
+	ALLOC_GROW(tv->v, tv->n + 1, tv->cap);
 	tv->v[tv->n++] = t;
-	return 0;
-}
-
-struct sbuf {
-	char *s;
-	size_t n, cap;
-};
-
-static int sb_add(struct mi *m, struct sbuf *b, const char *s, size_t n)
-{
-	if (b->n + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-		char *p;
-		while (cap < b->n + n + 1)
-			cap *= 2;
-		p = realloc(b->s, cap);
-		if (!p) {
-			set_err(m, "out of memory");
-			return -1;
-		}
-		b->s = p;
-		b->cap = cap;
-	}
-	memcpy(b->s + b->n, s, n);
-	b->n += n;
-	b->s[b->n] = '\0';
 	return 0;
 }
 
@@ -169,104 +124,22 @@ static int sb_add(struct mi *m, struct sbuf *b, const char *s, size_t n)
 static int is_ident_start(int c) { return isalpha(c) || c == '_' || c == '$'; }
 static int is_ident_char(int c) { return isalnum(c) || c == '_' || c == '$'; }
 
-static int tok_is(const struct tok *t, const char *s)
+static int tok_ident(const struct token *t)
 {
-	size_t n = strlen(s);
-	return t->n == n && memcmp(t->s, s, n) == 0;
+	return t->len && is_ident_start((unsigned char)t->s[0]);
 }
 
-static int tok_ident(const struct tok *t)
-{
-	return t->n && is_ident_start((unsigned char)t->s[0]);
-}
-
-/* Tokenize BUF (line splices already removed) into TV. */
+/* Tokenize BUF (line splices already removed) into TV, with clex.c. */
 static int tokenize(struct mi *m, const char *buf, size_t len, struct tokvec *tv)
 {
-	static const char *const punct3[] = { "<<=", ">>=", "...", NULL };
-	static const char *const punct2[] = {
-		"->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
-		"||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##",
-		NULL
-	};
-	size_t i = 0;
-	int nl = 1;
+	struct lexer lx;
+	struct token t;
 
 	tv->n = 0;
-	while (i < len) {
-		unsigned char c = (unsigned char)buf[i];
-		struct tok t;
-		size_t j;
-
-		if (c == '\n') {
-			nl = 1;
-			i++;
-			continue;
-		}
-		if (isspace(c)) {
-			i++;
-			continue;
-		}
-		if (c == '/' && i + 1 < len && buf[i + 1] == '*') {
-			const char *e = NULL;
-			for (j = i + 2; j + 1 < len; j++)
-				if (buf[j] == '*' && buf[j + 1] == '/') {
-					e = buf + j;
-					break;
-				}
-			i = e ? (size_t)(e - buf) + 2 : len;
-			continue;
-		}
-		if (c == '/' && i + 1 < len && buf[i + 1] == '/') {
-			while (i < len && buf[i] != '\n')
-				i++;
-			continue;
-		}
-		t.s = buf + i;
-		t.start = i;
-		t.nl_before = nl;
-		nl = 0;
-		if (is_ident_start(c)) {
-			j = i + 1;
-			while (j < len && is_ident_char((unsigned char)buf[j]))
-				j++;
-		} else if (isdigit(c) || (c == '.' && i + 1 < len && isdigit((unsigned char)buf[i + 1]))) {
-			j = i + 1;
-			while (j < len && (is_ident_char((unsigned char)buf[j]) || buf[j] == '.' ||
-					   ((buf[j] == '+' || buf[j] == '-') &&
-					    (buf[j - 1] == 'e' || buf[j - 1] == 'E' ||
-					     buf[j - 1] == 'p' || buf[j - 1] == 'P'))))
-				j++;
-		} else if (c == '"' || c == '\'') {
-			j = i + 1;
-			while (j < len && buf[j] != (char)c && buf[j] != '\n') {
-				if (buf[j] == '\\' && j + 1 < len)
-					j++;
-				j++;
-			}
-			if (j < len && buf[j] == (char)c)
-				j++;
-		} else {
-			int k;
-			j = i + 1;
-			for (k = 0; punct3[k]; k++)
-				if (i + 3 <= len && memcmp(buf + i, punct3[k], 3) == 0) {
-					j = i + 3;
-					break;
-				}
-			if (j == i + 1)
-				for (k = 0; punct2[k]; k++)
-					if (i + 2 <= len && memcmp(buf + i, punct2[k], 2) == 0) {
-						j = i + 2;
-						break;
-					}
-		}
-		t.n = j - i;
-		t.end = j;
+	lexer_init(&lx, buf, len);
+	while (lexer_next(&lx, &t))
 		if (tv_push(m, tv, t))
 			return -1;
-		i = j;
-	}
 	return 0;
 }
 
@@ -293,13 +166,13 @@ static size_t splice_lines(char *buf, size_t len)
 /* --------------------------------------------------------------- entries */
 
 /* Join tokens [a,b) with SEP into arena storage. */
-static char *join_sep(struct mi *m, const struct tok *v, size_t a, size_t b)
+static char *join_sep(struct mi *m, const struct token *v, size_t a, size_t b)
 {
 	size_t n = 0, i;
 	char *p, *q;
 
 	for (i = a; i < b; i++)
-		n += v[i].n + 1;
+		n += v[i].len + 1;
 	p = arena_alloc(m, n + 1);
 	if (!p)
 		return NULL;
@@ -307,30 +180,21 @@ static char *join_sep(struct mi *m, const struct tok *v, size_t a, size_t b)
 	for (i = a; i < b; i++) {
 		if (i > a)
 			*q++ = SEP;
-		memcpy(q, v[i].s, v[i].n);
-		q += v[i].n;
+		memcpy(q, v[i].s, v[i].len);
+		q += v[i].len;
 	}
 	*q = '\0';
 	return p;
 }
 
-static int add_entry(struct mi *m, const struct tok *name, int kind,
-		     const char *params, const struct tok *v, size_t a, size_t b)
+static int add_entry(struct mi *m, const struct token *name, int kind,
+		     const char *params, const struct token *v, size_t a, size_t b)
 {
 	struct entry *e;
 
-	if (m->nent == m->capent) {
-		size_t cap = m->capent ? m->capent * 2 : 4096;
-		struct entry *ne = realloc(m->ent, cap * sizeof(*ne));
-		if (!ne) {
-			set_err(m, "out of memory");
-			return -1;
-		}
-		m->ent = ne;
-		m->capent = cap;
-	}
+	ALLOC_GROW(m->ent, m->nent + 1, m->capent);
 	e = &m->ent[m->nent];
-	e->name = arena_strndup(m, name->s, name->n);
+	e->name = arena_strndup(m, name->s, name->len);
 	e->kind = kind;
 	e->params = params;
 	e->exp = join_sep(m, v, a, b);
@@ -344,22 +208,22 @@ static int add_entry(struct mi *m, const struct tok *name, int kind,
 /* Parameter names of the list between the parens at v[open] and v[close]:
  * for macros each parameter is one identifier (or "..." / "name..."), for
  * functions the last identifier of each declaration. */
-static char *param_names(struct mi *m, const struct tok *v, size_t open,
+static char *param_names(struct mi *m, const struct token *v, size_t open,
 			 size_t close, int is_function)
 {
-	struct sbuf b = { 0 };
+	struct strbuf b = STRBUF_INIT;
 	size_t i, start = open + 1;
 	int depth = 0, nparams = 0;
 	char *res;
 
 	for (i = open + 1; i <= close; i++) {
-		const struct tok *t = &v[i];
+		const struct token *t = &v[i];
 		if (i < close && (tok_is(t, "(") || tok_is(t, "[")))
 			depth++;
 		else if (i < close && (tok_is(t, ")") || tok_is(t, "]")))
 			depth--;
 		if (i == close || (depth == 0 && tok_is(t, ","))) {
-			const struct tok *nm = NULL;
+			const struct token *nm = NULL;
 			size_t k;
 			int d = 0;
 			for (k = start; k < i; k++) {
@@ -377,23 +241,19 @@ static char *param_names(struct mi *m, const struct tok *v, size_t open,
 					nm = &v[k];
 			}
 			if (nm && !(is_function && i - start == 1 && tok_is(nm, "void"))) {
-				if (nparams++ && sb_add(m, &b, ",", 1))
-					goto fail;
-				if (sb_add(m, &b, nm->s, nm->n))
-					goto fail;
+				if (nparams++)
+					strbuf_addch(&b, ',');
+				strbuf_add(&b, nm->s, nm->len);
 			}
 			start = i + 1;
 		}
 	}
-	res = arena_strndup(m, b.s ? b.s : "", b.n);
-	free(b.s);
+	res = arena_strndup(m, b.buf, b.len);
+	strbuf_release(&b);
 	return res;
-fail:
-	free(b.s);
-	return NULL;
 }
 
-static size_t match_paren(const struct tok *v, size_t n, size_t open)
+static size_t match_paren(const struct token *v, size_t n, size_t open)
 {
 	int depth = 0;
 	size_t i;
@@ -409,14 +269,14 @@ static size_t match_paren(const struct tok *v, size_t n, size_t open)
 	return (size_t)-1;
 }
 
-static int scan_define(struct mi *m, const struct tok *v, size_t a, size_t b)
+static int scan_define(struct mi *m, const struct token *v, size_t a, size_t b)
 {
 	/* v[a] is "#", v[a+1] "define" */
 	size_t name = a + 2, close;
 	char *params;
 
 	if (name + 1 >= b || !tok_ident(&v[name]) || !tok_is(&v[name + 1], "(") ||
-	    v[name + 1].start != v[name].end)
+	    v[name + 1].s != v[name].s + v[name].len)
 		return 0;               /* object-like macro */
 	close = match_paren(v, b, name + 1);
 	if (close == (size_t)-1)
@@ -428,7 +288,7 @@ static int scan_define(struct mi *m, const struct tok *v, size_t a, size_t b)
 	return add_entry(m, &v[name], 0, params, v, close + 1, b);
 }
 
-static int is_inline_kw(const struct tok *t)
+static int is_inline_kw(const struct token *t)
 {
 	return tok_is(t, "inline") || tok_is(t, "__inline") ||
 	       tok_is(t, "__inline__") || tok_is(t, "__always_inline");
@@ -436,7 +296,7 @@ static int is_inline_kw(const struct tok *t)
 
 /* At v[i] == "static" at file scope: a `static inline T name(params)
  * { return EXPR; }` helper? Returns the index to continue from. */
-static size_t scan_inline(struct mi *m, const struct tok *v, size_t n, size_t i,
+static size_t scan_inline(struct mi *m, const struct token *v, size_t n, size_t i,
 			  int *rc)
 {
 	size_t k, open = (size_t)-1, close, body, bend;
@@ -504,7 +364,7 @@ static size_t scan_inline(struct mi *m, const struct tok *v, size_t n, size_t i,
 	return bend + 1;
 }
 
-static int scan_tokens(struct mi *m, const struct tok *v, size_t n)
+static int scan_tokens(struct mi *m, const struct token *v, size_t n)
 {
 	size_t i = 0;
 	int depth = 0;
@@ -524,7 +384,7 @@ static int scan_tokens(struct mi *m, const struct tok *v, size_t n)
 		} else if (tok_is(&v[i], "}")) {
 			/* a brace in column 0 closes a function in kernel style:
 			 * resynchronise after #if arms that unbalance braces */
-			if (v[i].start == 0 || v[i].s[-1] == '\n')
+			if (v[i].col == 1)
 				depth = 0;
 			else if (depth > 0)
 				depth--;
@@ -556,61 +416,44 @@ static int scan_tokens(struct mi *m, const struct tok *v, size_t n)
 
 static int scan_file(struct mi *m, const char *path, struct tokvec *tv)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long size;
-	size_t len;
+	struct strbuf sb = STRBUF_INIT;
 	int rc;
 
-	if (!f)
+	if (strbuf_read_file(&sb, path))
 		return 0;       /* unreadable header: skipped */
-	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
-		fclose(f);
-		return 0;
-	}
-	buf = malloc((size_t)size + 1);
-	if (!buf) {
-		fclose(f);
-		set_err(m, "out of memory reading %s", path);
-		return -1;
-	}
-	len = fread(buf, 1, (size_t)size, f);
-	fclose(f);
-	buf[len] = '\0';
-	len = splice_lines(buf, len);
+	sb.len = splice_lines(sb.buf, sb.len);
+	sb.buf[sb.len] = '\0';
 	m->st.headers++;
-	rc = tokenize(m, buf, len, tv);
+	rc = tokenize(m, sb.buf, sb.len, tv);
 	if (!rc) {
-		/* entries copy their text into the arena: buf can go */
+		/* entries copy their text into the arena: the text can go */
 		rc = scan_tokens(m, tv->v, tv->n);
 	}
-	free(buf);
+	strbuf_release(&sb);
 	return rc;
 }
 
 /* ------------------------------------------------------------------ walk */
 
-static int has_suffix(const char *s, const char *suf)
-{
-	size_t a = strlen(s), b = strlen(suf);
-	return a >= b && strcmp(s + a - b, suf) == 0;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* The stamp: path, size, mtime and inode of every header the build reads. */
 static void stamp_header(struct mi *m, const char *rpath, const struct stat *sb)
 {
-	uint64_t v[4] = { (uint64_t)sb->st_size, (uint64_t)sb->st_mtim.tv_sec,
-			  (uint64_t)sb->st_mtim.tv_nsec, (uint64_t)sb->st_ino };
+	uint64_t v[6] = { m->stamp, hash_bytes(rpath, strlen(rpath) + 1), (uint64_t)sb->st_size,
+			  (uint64_t)sb->st_mtim.tv_sec, (uint64_t)sb->st_mtim.tv_nsec, (uint64_t)sb->st_ino };
 
 	m->st.headers++;
-	m->stamp = (m->stamp ^ hash_str(rpath, strlen(rpath) + 1)) * 1099511628211ull;
-	for (size_t k = 0; k < 4; k++)
-		m->stamp = (m->stamp ^ v[k]) * 1099511628211ull;
+	m->stamp = hash_bytes(v, sizeof(v));
+}
+
+/* Hidden entries never count; a .c file makes the directory's headers count;
+ * d_type says it is a file and not a header: no lstat needed. */
+static int skip_entry(void *has_c, const char *name, unsigned char d_type)
+{
+	if (name[0] == '.')
+		return 1;
+	if (ends_with(name, ".c"))
+		*(int *)has_c = 1;
+	return d_type == DT_REG && !ends_with(name, ".h");
 }
 
 /* Walk DIR (REL is its path relative to the tree, "" at the top). Headers
@@ -619,72 +462,32 @@ static void stamp_header(struct mi *m, const char *rpath, const struct stat *sb)
 static int walk(struct mi *m, const char *dir, const char *rel, int in_include,
 		struct tokvec *tv)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char **names = NULL;
-	size_t nn = 0, cap = 0, i;
+	struct strvec names = STRVEC_INIT;
 	int has_c = 0, rc = 0;
 
-	if (!d) {
+	if (tree_list_dir(dir, skip_entry, &has_c, &names)) {
 		if (!*rel) {
 			set_err(m, "cannot open %s: %s", dir, strerror(errno));
 			return -1;
 		}
 		return 0;
 	}
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		if (has_suffix(de->d_name, ".c"))
-			has_c = 1;
-		/* d_type says it is a file and not a header: no lstat needed */
-		if (de->d_type == DT_REG && !has_suffix(de->d_name, ".h"))
-			continue;
-		if (nn == cap) {
-			size_t nc = cap ? cap * 2 : 64;
-			char **p = realloc(names, nc * sizeof(*p));
-			if (!p) {
-				rc = -1;
-				set_err(m, "out of memory");
-				goto out;
-			}
-			names = p;
-			cap = nc;
-		}
-		if (!(names[nn] = strdup(de->d_name))) {
-			rc = -1;
-			set_err(m, "out of memory");
-			goto out;
-		}
-		nn++;
-	}
-	if (nn)
-		qsort(names, nn, sizeof(*names), cmp_str);
-	for (i = 0; i < nn && !rc; i++) {
-		size_t pl = strlen(dir) + strlen(names[i]) + 2;
-		size_t rl = strlen(rel) + strlen(names[i]) + 2;
-		char *path = malloc(pl), *rpath = malloc(rl);
+	for (size_t i = 0; i < names.nr && !rc; i++) {
+		const char *name = names.v[i];
+		char *path = xasprintf("%s/%s", dir, name);
+		char *rpath = xasprintf("%s%s%s", rel, *rel ? "/" : "", name);
 		struct stat sb;
 
-		if (!path || !rpath) {
-			free(path);
-			free(rpath);
-			set_err(m, "out of memory");
-			rc = -1;
-			break;
-		}
-		snprintf(path, pl, "%s/%s", dir, names[i]);
-		snprintf(rpath, rl, "%s%s%s", rel, *rel ? "/" : "", names[i]);
 		if (lstat(path, &sb) == 0) {
 			if (S_ISDIR(sb.st_mode)) {
 				/* user-space copies of kernel headers and docs
 				 * would shadow the kernel's own definitions */
-				int skip = !*rel && (strcmp(names[i], "tools") == 0 ||
-						     strcmp(names[i], "Documentation") == 0);
+				int skip = !*rel && (strcmp(name, "tools") == 0 ||
+						     strcmp(name, "Documentation") == 0);
 				if (!skip)
 					rc = walk(m, path, rpath,
-						  in_include || strcmp(names[i], "include") == 0, tv);
-			} else if (S_ISREG(sb.st_mode) && has_suffix(names[i], ".h") &&
+						  in_include || strcmp(name, "include") == 0, tv);
+			} else if (S_ISREG(sb.st_mode) && ends_with(name, ".h") &&
 				   (in_include || has_c)) {
 				if (m->stamp_only)
 					stamp_header(m, rpath, &sb);
@@ -695,25 +498,11 @@ static int walk(struct mi *m, const char *dir, const char *rel, int in_include,
 		free(path);
 		free(rpath);
 	}
-out:
-	for (i = 0; i < nn; i++)
-		free(names[i]);
-	free(names);
-	closedir(d);
+	strvec_clear(&names);
 	return rc;
 }
 
 /* ------------------------------------------------------------ relations */
-
-static uint64_t hash_str(const char *s, size_t n)
-{
-	uint64_t h = 1469598103934665603ull;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-	return h;
-}
 
 static int build_hash(struct mi *m)
 {
@@ -722,16 +511,12 @@ static int build_hash(struct mi *m)
 	m->hcap = 16;
 	while (m->hcap < m->nent * 2 + 16)
 		m->hcap *= 2;
-	m->hash = calloc(m->hcap, sizeof(*m->hash));
-	if (!m->hash) {
-		set_err(m, "out of memory");
-		return -1;
-	}
+	m->hash = xcalloc(m->hcap, sizeof(*m->hash));
 	for (i = 0; i < m->nent; i++) {
 		size_t h;
 		if (i > 0 && strcmp(m->ent[i].name, m->ent[i - 1].name) == 0)
 			continue;       /* first definition in sorted order wins */
-		h = hash_str(m->ent[i].name, strlen(m->ent[i].name)) & (m->hcap - 1);
+		h = hash_bytes(m->ent[i].name, strlen(m->ent[i].name)) & (m->hcap - 1);
 		while (m->hash[h])
 			h = (h + 1) & (m->hcap - 1);
 		m->hash[h] = i + 1;
@@ -741,7 +526,7 @@ static int build_hash(struct mi *m)
 
 static const struct entry *lookup(const struct mi *m, const char *s, size_t n)
 {
-	size_t h = hash_str(s, n) & (m->hcap - 1);
+	size_t h = hash_bytes(s, n) & (m->hcap - 1);
 
 	while (m->hash[h]) {
 		const struct entry *e = &m->ent[m->hash[h] - 1];
@@ -754,7 +539,7 @@ static const struct entry *lookup(const struct mi *m, const char *s, size_t n)
 
 /* Single-load markers and annotations: never expanded, dropped from the
  * relation text (their argument is what is compared). */
-static int is_wrapper(const struct tok *t)
+static int is_wrapper(const struct token *t)
 {
 	static const char *const w[] = {
 		"READ_ONCE", "__READ_ONCE", "READ_ONCE_NOCHECK", "data_race",
@@ -783,7 +568,7 @@ static int split_sep(struct mi *m, const char *s, struct tokvec *tv)
 		return 0;
 	for (;;) {
 		const char *e = strchr(p, SEP);
-		struct tok t = { p, e ? (size_t)(e - p) : strlen(p), 0, 0, 0 };
+		struct token t = { .s = p, .len = e ? (size_t)(e - p) : strlen(p) };
 		if (tv_push(m, tv, t))
 			return -1;
 		if (!e)
@@ -798,7 +583,7 @@ struct active {
 };
 
 /* Expand calls of indexed helpers in IN into OUT, MAX_DEPTH levels. */
-static int expand(struct mi *m, const struct tok *in, size_t n, struct active *act,
+static int expand(struct mi *m, const struct token *in, size_t n, struct active *act,
 		  struct tokvec *out)
 {
 	size_t i;
@@ -811,7 +596,7 @@ static int expand(struct mi *m, const struct tok *in, size_t n, struct active *a
 			return 1;
 		if (act->n < MAX_DEPTH && tok_ident(&in[i]) && i + 1 < n &&
 		    tok_is(&in[i + 1], "(") && !is_wrapper(&in[i]))
-			e = lookup(m, in[i].s, in[i].n);
+			e = lookup(m, in[i].s, in[i].len);
 		if (e) {
 			int k, rec = 0;
 			for (k = 0; k < act->n; k++)
@@ -860,7 +645,7 @@ static int expand(struct mi *m, const struct tok *in, size_t n, struct active *a
 						while (*q) {
 							const char *c = strchr(q, ',');
 							size_t l = c ? (size_t)(c - q) : strlen(q);
-							if (l == body.v[k].n && memcmp(q, body.v[k].s, l) == 0) {
+							if (l == body.v[k].len && memcmp(q, body.v[k].s, l) == 0) {
 								pi = idx;
 								break;
 							}
@@ -871,7 +656,7 @@ static int expand(struct mi *m, const struct tok *in, size_t n, struct active *a
 					if (pi < 0) {
 						rc = tv_push(m, &sub, body.v[k]);
 					} else {
-						struct tok lp = { "(", 1, 0, 0, 0 }, rp = { ")", 1, 0, 0, 0 };
+						struct token lp = { .s = "(", .len = 1 }, rp = { .s = ")", .len = 1 };
 						size_t a;
 						rc = tv_push(m, &sub, lp);
 						for (a = as[pi]; !rc && a < ae[pi]; a++)
@@ -903,13 +688,13 @@ static int expand(struct mi *m, const struct tok *in, size_t n, struct active *a
 	return 0;
 }
 
-static int is_operand_end(const struct tok *t)
+static int is_operand_end(const struct token *t)
 {
 	return tok_ident(t) || isdigit((unsigned char)t->s[0]) || tok_is(t, ")") ||
 	       tok_is(t, "]") || t->s[0] == '"' || t->s[0] == '\'';
 }
 
-static int is_stop(const struct tok *t)
+static int is_stop(const struct token *t)
 {
 	static const char *const s[] = {
 		"&&", "||", "?", ":", ",", ";", "==", "!=", "=", "|", "^", "<", ">",
@@ -925,7 +710,7 @@ static int is_stop(const struct tok *t)
 
 /* Simplify an operand in place: outer parens, wrappers, (x) around simple
  * chains, (&a)->b to a.b, leading casts are left alone. */
-static size_t simplify(struct tok *v, size_t n)
+static size_t simplify(struct token *v, size_t n)
 {
 	int changed = 1;
 
@@ -1010,7 +795,7 @@ static size_t simplify(struct tok *v, size_t n)
 					/* ( & chain ) -> f  =>  chain . f */
 					if (c + 1 < n && tok_is(&v[c + 1], "->")) {
 						v[c + 1].s = ".";
-						v[c + 1].n = 1;
+						v[c + 1].len = 1;
 						memmove(v + c, v + c + 1, (n - c - 1) * sizeof(*v));
 						n--;
 						memmove(v + i, v + i + 2, (n - i - 2) * sizeof(*v));
@@ -1032,7 +817,7 @@ static size_t simplify(struct tok *v, size_t n)
 	return n;
 }
 
-static int names_param(const struct tok *t, const char *params)
+static int names_param(const struct token *t, const char *params)
 {
 	const char *q = params;
 
@@ -1041,7 +826,7 @@ static int names_param(const struct tok *t, const char *params)
 	while (*q) {
 		const char *c = strchr(q, ',');
 		size_t l = c ? (size_t)(c - q) : strlen(q);
-		if (l == t->n && memcmp(q, t->s, l) == 0)
+		if (l == t->len && memcmp(q, t->s, l) == 0)
 			return 1;
 		q = c ? c + 1 : q + l;
 	}
@@ -1049,7 +834,7 @@ static int names_param(const struct tok *t, const char *params)
 }
 
 /* Strip a leading cast "( type * ) x": contents identifiers and '*' only. */
-static size_t strip_cast(struct tok *v, size_t n)
+static size_t strip_cast(struct token *v, size_t n)
 {
 	size_t c, k;
 
@@ -1069,7 +854,7 @@ static size_t strip_cast(struct tok *v, size_t n)
 }
 
 /* An operand the rule can name: [&|*] ident { -> ident | . ident | [ ... ] } */
-static int is_chain(const struct tok *v, size_t n)
+static int is_chain(const struct token *v, size_t n)
 {
 	size_t i = 0;
 
@@ -1095,7 +880,7 @@ static int is_chain(const struct tok *v, size_t n)
 }
 
 /* Does the operand refer to a parameter, and does it load something? */
-static void classify(const struct tok *v, size_t n, const char *params, int *refs,
+static void classify(const struct token *v, size_t n, const char *params, int *refs,
 		     int *loads)
 {
 	size_t i, end = n;
@@ -1129,26 +914,23 @@ static void classify(const struct tok *v, size_t n, const char *params, int *ref
 			*loads = 1;
 }
 
-static int append_text(struct mi *m, struct sbuf *b, const struct tok *v, size_t n)
+static void append_text(struct strbuf *b, const struct token *v, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		if (i > 0 && (tok_ident(&v[i]) || isdigit((unsigned char)v[i].s[0])) &&
 		    (tok_ident(&v[i - 1]) || isdigit((unsigned char)v[i - 1].s[0])))
-			if (sb_add(m, b, " ", 1))
-				return -1;
-		if (sb_add(m, b, v[i].s, v[i].n))
-			return -1;
+			strbuf_addch(b, ' ');
+		strbuf_add(b, v[i].s, v[i].len);
 	}
-	return 0;
 }
 
 static int relations_of(struct mi *m, struct entry *e, struct tokvec *scratch)
 {
 	struct tokvec raw = { 0 }, ex = { 0 };
 	struct active act = { { e }, 1 };
-	struct sbuf b = { 0 };
+	struct strbuf b = STRBUF_INIT;
 	size_t k;
 	int rc = split_sep(m, e->exp, &raw);
 
@@ -1161,7 +943,7 @@ static int relations_of(struct mi *m, struct entry *e, struct tokvec *scratch)
 	for (k = 0; !rc && k < ex.n; k++) {
 		size_t a, z, ln, rn;
 		int d, lrefs, lloads, rrefs, rloads;
-		struct tok *lv, *rv;
+		struct token *lv, *rv;
 
 		if (!tok_is(&ex.v[k], "==") && !tok_is(&ex.v[k], "!="))
 			continue;
@@ -1169,7 +951,7 @@ static int relations_of(struct mi *m, struct entry *e, struct tokvec *scratch)
 		d = 0;
 		a = k;
 		while (a > 0) {
-			const struct tok *t = &ex.v[a - 1];
+			const struct token *t = &ex.v[a - 1];
 			if (tok_is(t, ")") || tok_is(t, "]"))
 				d++;
 			else if (tok_is(t, "(") || tok_is(t, "[")) {
@@ -1190,7 +972,7 @@ static int relations_of(struct mi *m, struct entry *e, struct tokvec *scratch)
 		d = 0;
 		z = k + 1;
 		while (z < ex.n) {
-			const struct tok *t = &ex.v[z];
+			const struct token *t = &ex.v[z];
 			if (tok_is(t, "(") || tok_is(t, "["))
 				d++;
 			else if (tok_is(t, ")") || tok_is(t, "]")) {
@@ -1210,16 +992,7 @@ static int relations_of(struct mi *m, struct entry *e, struct tokvec *scratch)
 		ln = k - a;
 		rn = z - (k + 1);
 		scratch->n = 0;
-		if (scratch->cap < (ln + rn) * 2 + 8) {
-			struct tok *nv = realloc(scratch->v, ((ln + rn) * 2 + 8) * sizeof(*nv));
-			if (!nv) {
-				set_err(m, "out of memory");
-				rc = -1;
-				break;
-			}
-			scratch->v = nv;
-			scratch->cap = (ln + rn) * 2 + 8;
-		}
+		ALLOC_GROW(scratch->v, (ln + rn) * 2 + 8, scratch->cap);
 		lv = scratch->v;
 		rv = scratch->v + ln + 4;
 		memcpy(lv, ex.v + a, ln * sizeof(*lv));
@@ -1233,27 +1006,22 @@ static int relations_of(struct mi *m, struct entry *e, struct tokvec *scratch)
 		if (!lrefs || !rrefs || !(lloads || rloads))
 			continue;
 		{
-			size_t before = b.n;
-			if (b.n && sb_add(m, &b, ";", 1))
-				rc = -1;
-			if (!rc)
-				rc = append_text(m, &b, lv, ln);
-			if (!rc)
-				rc = sb_add(m, &b, ex.v[k].s, 2);
-			if (!rc)
-				rc = append_text(m, &b, rv, rn);
-			if (rc)
-				break;
+			size_t before = b.len;
+			if (b.len)
+				strbuf_addch(&b, ';');
+			append_text(&b, lv, ln);
+			strbuf_add(&b, ex.v[k].s, 2);
+			append_text(&b, rv, rn);
 			/* drop a duplicate of a relation already listed */
 			if (before) {
-				size_t len = b.n - before - 1;
-				const char *cur = b.s + before + 1, *p = b.s;
-				while (p < b.s + before) {
-					const char *semi = memchr(p, ';', (size_t)(b.s + before - p));
-					size_t l = semi ? (size_t)(semi - p) : (size_t)(b.s + before - p);
+				size_t len = b.len - before - 1;
+				const char *cur = b.buf + before + 1, *p = b.buf;
+				while (p < b.buf + before) {
+					const char *semi = memchr(p, ';', (size_t)(b.buf + before - p));
+					size_t l = semi ? (size_t)(semi - p) : (size_t)(b.buf + before - p);
 					if (l == len && memcmp(p, cur, len) == 0) {
-						b.n = before;
-						b.s[b.n] = '\0';
+						b.len = before;
+						b.buf[b.len] = '\0';
 						break;
 					}
 					if (!semi)
@@ -1261,19 +1029,17 @@ static int relations_of(struct mi *m, struct entry *e, struct tokvec *scratch)
 					p = semi + 1;
 				}
 			}
-			if (b.n > MAX_RELATION) {
-				b.n = before;
-				b.s[b.n] = '\0';
+			if (b.len > MAX_RELATION) {
+				b.len = before;
+				b.buf[b.len] = '\0';
 				break;
 			}
 		}
 	}
 done:
-	if (!rc && b.n) {
-		e->relation = b.s;
-		b.s = NULL;
-	}
-	free(b.s);
+	if (!rc && b.len)
+		e->relation = strbuf_detach(&b);
+	strbuf_release(&b);
 	free(raw.v);
 	free(ex.v);
 	return rc < 0 ? -1 : 0;
@@ -1351,14 +1117,6 @@ static void free_all(struct mi *m)
 	}
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 int macroindex_stamp(const char *kdir, uint64_t *stamp, unsigned long *headers,
 		     char *err, size_t errlen)
 {
@@ -1368,7 +1126,6 @@ int macroindex_stamp(const char *kdir, uint64_t *stamp, unsigned long *headers,
 	m.err = err;
 	m.errlen = errlen;
 	m.stamp_only = 1;
-	m.stamp = 1469598103934665603ull;
 	if (err && errlen)
 		err[0] = '\0';
 	if (stat(kdir, &sb) || !S_ISDIR(sb.st_mode)) {
@@ -1388,7 +1145,7 @@ int macroindex_build(const char *kdir, const char *out_path,
 	struct mi m = { 0 };
 	struct tokvec tv = { 0 };
 	struct stat sb;
-	double t0 = now();
+	double t0 = now_seconds();
 	size_t i, o;
 	FILE *f = NULL;
 	char *tmp = NULL;
@@ -1432,12 +1189,7 @@ int macroindex_build(const char *kdir, const char *out_path,
 			m.st.relations++;
 	}
 	/* write to a temporary name, then rename: readers never see half a file */
-	tmp = malloc(strlen(out_path) + 8);
-	if (!tmp) {
-		set_err(&m, "out of memory");
-		goto out;
-	}
-	sprintf(tmp, "%s.tmp", out_path);
+	tmp = xasprintf("%s.tmp", out_path);
 	f = fopen(tmp, "w");
 	if (!f) {
 		set_err(&m, "cannot write %s: %s", tmp, strerror(errno));
@@ -1469,7 +1221,7 @@ out:
 	}
 	free(tmp);
 	free(tv.v);
-	m.st.seconds = now() - t0;
+	m.st.seconds = now_seconds() - t0;
 	if (st)
 		*st = m.st;
 	free_all(&m);

@@ -41,6 +41,11 @@ int tree_is_kernel(const char *root, char *why, size_t whylen)
 	return 1;
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 static int is_generated(const char *name)
 {
 	return ends_with(name, ".mod.c") || ends_with(name, ".tab.c") ||
@@ -74,41 +79,66 @@ static int wanted(const char *name, int include_headers)
 	return ends_with(name, ".c") || (include_headers && ends_with(name, ".h"));
 }
 
-/* Walk the directory abs (whose path relative to the root is rel). */
-static void walk(struct tree *t, const char *abs, const char *rel, int include_headers)
+int tree_list_dir(const char *abs, int (*skip)(void *ctx, const char *name, unsigned char d_type),
+		  void *ctx, struct strvec *names)
 {
 	DIR *d = opendir(abs);
-	struct strvec names = STRVEC_INIT;
 	struct dirent *de;
+	size_t first = names->nr;
 
-	if (!d) {
-		problem(t, rel, errno);
-		return;
-	}
-	t->st.dirs++;
-	/* Most entries are regular files we do not scan: d_type tells, with no
-	 * lstat (a whole tree has ~78,000 entries and ~32,000 C files). */
-	unsigned long plain_other = 0;
-	int is_output = 0;
+	if (!d)
+		return -1;
 	while ((de = readdir(d))) {
 		const char *name = de->d_name;
 		if (!strcmp(name, ".") || !strcmp(name, ".."))
 			continue;
-		if (!strcmp(name, OUTPUT_MARKER))
-			is_output = 1;
-		if (de->d_type == DT_REG && !wanted(name, include_headers) && !strpbrk(name, "\n\t"))
-			plain_other++;
-		else
-			strvec_push(&names, name);
+		if (!skip || !skip(ctx, name, de->d_type))
+			strvec_push(names, name);
 	}
 	closedir(d);
-	if (is_output) {
+	if (names->nr - first > 1)
+		qsort(names->v + first, names->nr - first, sizeof(*names->v), cmp_name);
+	return 0;
+}
+
+struct listing {
+	int include_headers;
+	unsigned long plain_other;
+	int is_output;
+};
+
+/* Most entries are regular files we do not scan: d_type tells, with no
+ * lstat (a whole tree has ~78,000 entries and ~32,000 C files). */
+static int skip_plain(void *vl, const char *name, unsigned char d_type)
+{
+	struct listing *l = vl;
+
+	if (!strcmp(name, OUTPUT_MARKER))
+		l->is_output = 1;
+	if (d_type == DT_REG && !wanted(name, l->include_headers) && !strpbrk(name, "\n\t")) {
+		l->plain_other++;
+		return 1;
+	}
+	return 0;
+}
+
+/* Walk the directory abs (whose path relative to the root is rel). */
+static void walk(struct tree *t, const char *abs, const char *rel, int include_headers)
+{
+	struct strvec names = STRVEC_INIT;
+	struct listing l = { include_headers, 0, 0 };
+
+	if (tree_list_dir(abs, skip_plain, &l, &names)) {
+		problem(t, rel, errno);
+		return;
+	}
+	t->st.dirs++;
+	if (l.is_output) {
 		strvec_clear(&names);
 		return;
 	}
-	t->st.files_seen += plain_other;
-	t->st.skipped_other += plain_other;
-	strvec_sort(&names);
+	t->st.files_seen += l.plain_other;
+	t->st.skipped_other += l.plain_other;
 	for (size_t i = 0; i < names.nr; i++) {
 		const char *name = names.v[i];
 		char *cabs = xasprintf("%s/%s", abs, name);

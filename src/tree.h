@@ -48,6 +48,15 @@ int tree_is_kernel(const char *root, char *why, size_t whylen);
 int tree_collect(struct tree *t, const char *root, const struct strvec *subpaths,
 		 int include_headers, char *err, size_t errlen);
 void tree_release(struct tree *t);
+/*
+ * The entries of directory abs, sorted by name (strcmp), without "." and
+ * "..", appended to names. Those for which skip(ctx, name, d_type) returns
+ * nonzero are left out with no stat (d_type is DT_UNKNOWN where the file
+ * system does not tell). Returns 0, or -1 with errno set when abs cannot be
+ * read. The one directory reader of the tree walk and the macro index's.
+ */
+int tree_list_dir(const char *abs, int (*skip)(void *ctx, const char *name, unsigned char d_type),
+		  void *ctx, struct strvec *names);
 /* Index of a relative path in t->v, or -1. */
 long tree_find(const struct tree *t, const char *path);
 

@@ -7,6 +7,15 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Make room in the array x (alloc elements allocated) for n elements (git's ALLOC_GROW). */
+#define ALLOC_GROW(x, n, alloc)							\
+	do {									\
+		if ((n) > (alloc)) {						\
+			(alloc) = ((alloc) + 16) * 3 / 2 > (n) ? ((alloc) + 16) * 3 / 2 : (n); \
+			(x) = xrealloc((x), (alloc) * sizeof(*(x)));		\
+		}								\
+	} while (0)
+
 /* Exit codes, documented in README.md. */
 enum {
 	EXIT_CLEAN = 0,
