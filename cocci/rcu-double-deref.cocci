@@ -20,8 +20,8 @@
 //
 // Rule: rcu-double-deref
 // Confidence: Moderate
-// Requires: rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_raw rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_raw_check srcu_dereference srcu_dereference_check srcu_dereference_notrace rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer call_rcu kfree_rcu kvfree_rcu
 // Options: --no-includes
+// Requires : rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_raw rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_raw_check srcu_dereference srcu_dereference_check srcu_dereference_notrace rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer call_rcu kfree_rcu kvfree_rcu
 
 virtual report, org
 
@@ -29,13 +29,12 @@ virtual report, org
 @@
 import os, sys
 argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sp_file = argv[argv.index("--sp-file") + 1] if "--sp-file" in argv else None
-sys.path.insert(0, os.path.dirname(os.path.abspath(sp_file)) if sp_file else os.environ["LOCKERS_COCCI_DIR"])
+sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
 sys.dont_write_bytecode = True
 from lockers.rcu_double_deref import n, k, is_part, rcu_text, may_report, add_pair, flush, marked, managed
 from lockers.rcu_double_deref import INSEC, ACCESS, EXCL, TESTED, COMPARED
 
-// one group (file) at a time: report the previous one, forget its state
+// each file on its own: report the pairs of reads of the previous file, then forget them
 @script:python@
 @@
 flush()

@@ -20,8 +20,8 @@
 //
 // Rule: rcu-escape
 // Confidence: Moderate
-// Requires: guard scoped_guard rcu_read_unlock rcu_read_unlock_bh rcu_read_unlock_sched rcu_read_unlock_sched_notrace srcu_read_unlock srcu_read_unlock_notrace rcu_read_unlock_trace
 // Options: --no-includes
+// Requires : guard scoped_guard rcu_read_unlock rcu_read_unlock_bh rcu_read_unlock_sched rcu_read_unlock_sched_notrace srcu_read_unlock srcu_read_unlock_notrace rcu_read_unlock_trace
 
 virtual report, org
 
@@ -29,14 +29,13 @@ virtual report, org
 @@
 import os, sys
 argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sp_file = argv[argv.index("--sp-file") + 1] if "--sp-file" in argv else None
-sys.path.insert(0, os.path.dirname(os.path.abspath(sp_file)) if sp_file else os.environ["LOCKERS_COCCI_DIR"])
+sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
 sys.dont_write_bytecode = True
 from lockers.rcu_escape import src_shape, cand, mentions, null_test, flush, managed, protected
 from lockers.rcu_escape import protected_iterator, took_reference, null_branch
 from lockers.rcu_escape import escapes, cursor_escapes, guard_escapes, scoped_guard_escapes
 
-// one group (file) at a time: report the previous one, forget its state
+// a file at a time: its escapes are reported when spatch starts the next one
 @script:python@
 @@
 flush()

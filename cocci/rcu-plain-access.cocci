@@ -16,8 +16,8 @@
 //
 // Rule: rcu-plain-access
 // Confidence: Moderate
-// Requires: rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_protected rcu_dereference_raw rcu_dereference_raw_check srcu_dereference srcu_dereference_check srcu_dereference_notrace rcu_access_pointer rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer unrcu_pointer rtnl_dereference rcu_dereference_rtnl call_rcu kfree_rcu kvfree_rcu call_srcu rcu_dereference_bh_rtnl rcu_dereference_check_fdtable rcu_dereference_wiphy rht_dereference_rcu rht_dereference_bucket_rcu dmar_rcu_dereference dereference_key_rcu rht_dereference rht_dereference_bucket wiphy_dereference link_conf_dereference_protected link_sta_dereference_protected tcf_chain_dereference tcf_proto_dereference dereference_key_locked
 // Options: --no-includes
+// Requires : rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_protected rcu_dereference_raw rcu_dereference_raw_check srcu_dereference srcu_dereference_check srcu_dereference_notrace rcu_access_pointer rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer unrcu_pointer rtnl_dereference rcu_dereference_rtnl call_rcu kfree_rcu kvfree_rcu call_srcu rcu_dereference_bh_rtnl rcu_dereference_check_fdtable rcu_dereference_wiphy rht_dereference_rcu rht_dereference_bucket_rcu dmar_rcu_dereference dereference_key_rcu rht_dereference rht_dereference_bucket wiphy_dereference link_conf_dereference_protected link_sta_dereference_protected tcf_chain_dereference tcf_proto_dereference dereference_key_locked
 
 virtual report, org
 
@@ -25,16 +25,11 @@ virtual report, org
 @@
 import os, sys
 argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sp_file = argv[argv.index("--sp-file") + 1] if "--sp-file" in argv else None
-sys.path.insert(0, os.path.dirname(os.path.abspath(sp_file)) if sp_file else os.environ["LOCKERS_COCCI_DIR"])
+sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
 sys.dont_write_bytecode = True
 from lockers.rcu import local, new_object, section, guard, freed, flush
 from lockers.rcu_plain_access import FIELDS, GLOBS, arr_ok, add_acc, add_cand, tag, store_context
 from lockers.rcu_plain_access import types, lock_region, asserts_lock
-
-@finalize:python@
-@@
-flush()
 
 // ---- facts: locals and parameters ----
 
@@ -502,3 +497,7 @@ G@p
 p << cg.p;
 @@
 add_cand(p[0], p[0], True)
+
+@finalize:python@
+@@
+flush()

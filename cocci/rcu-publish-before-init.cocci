@@ -15,8 +15,8 @@
 //
 // Rule: rcu-publish-before-init
 // Confidence: Moderate
-// Requires: rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_protected rcu_dereference_raw srcu_dereference srcu_dereference_check rcu_access_pointer rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer rtnl_dereference call_rcu kfree_rcu kvfree_rcu call_srcu list_add_rcu list_add_tail_rcu hlist_add_head_rcu hlist_add_tail_rcu hlist_add_before_rcu hlist_add_behind_rcu hlist_nulls_add_head_rcu hlist_nulls_add_tail_rcu list_replace_rcu hlist_replace_rcu rcu_dereference_raw_check rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check_fdtable rcu_dereference_wiphy srcu_dereference_notrace rht_dereference_rcu rht_dereference_bucket_rcu dmar_rcu_dereference dereference_key_rcu rht_dereference rht_dereference_bucket wiphy_dereference link_conf_dereference_protected link_sta_dereference_protected tcf_chain_dereference tcf_proto_dereference dereference_key_locked
 // Options: --no-includes
+// Requires : rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_protected rcu_dereference_raw srcu_dereference srcu_dereference_check rcu_access_pointer rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer rtnl_dereference call_rcu kfree_rcu kvfree_rcu call_srcu list_add_rcu list_add_tail_rcu hlist_add_head_rcu hlist_add_tail_rcu hlist_add_before_rcu hlist_add_behind_rcu hlist_nulls_add_head_rcu hlist_nulls_add_tail_rcu list_replace_rcu hlist_replace_rcu rcu_dereference_raw_check rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check_fdtable rcu_dereference_wiphy srcu_dereference_notrace rht_dereference_rcu rht_dereference_bucket_rcu dmar_rcu_dereference dereference_key_rcu rht_dereference rht_dereference_bucket wiphy_dereference link_conf_dereference_protected link_sta_dereference_protected tcf_chain_dereference tcf_proto_dereference dereference_key_locked
 
 virtual report, org
 
@@ -24,16 +24,12 @@ virtual report, org
 @@
 import os, sys
 argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sp_file = argv[argv.index("--sp-file") + 1] if "--sp-file" in argv else None
-sys.path.insert(0, os.path.dirname(os.path.abspath(sp_file)) if sp_file else os.environ["LOCKERS_COCCI_DIR"])
+sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
 sys.dont_write_bytecode = True
 from lockers.rcu import local, new_object, section, guard, freed, flush
 from lockers.rcu_publish import accessor, section_read, null_check, may_publish, add_pub
 
-@finalize:python@
-@@
-flush()
-
+// RCU locations of the file: read with an accessor, assigned with one, or freed
 @acc@
 identifier D = {rcu_dereference, rcu_dereference_bh, rcu_dereference_sched, rcu_dereference_check, rcu_dereference_bh_check, rcu_dereference_sched_check, rcu_dereference_raw, rcu_dereference_raw_check, rcu_dereference_rtnl, rcu_dereference_bh_rtnl, rcu_dereference_check_fdtable, rcu_dereference_wiphy, srcu_dereference, srcu_dereference_check, srcu_dereference_notrace, rht_dereference_rcu, rht_dereference_bucket_rcu, dmar_rcu_dereference, dereference_key_rcu, rcu_dereference_protected, rtnl_dereference, rht_dereference, rht_dereference_bucket, wiphy_dereference, link_conf_dereference_protected, link_sta_dereference_protected, tcf_chain_dereference, tcf_proto_dereference, dereference_key_locked};
 identifier A = {rcu_access_pointer, rcu_assign_pointer, RCU_INIT_POINTER, rcu_replace_pointer};
@@ -331,3 +327,7 @@ ps << publ.ps;
 pw << publ.pw;
 @@
 add_pub(ps[0], pw[0], None, N, LADD or LREP, fld, "%s->%s" % (N, fld))
+
+@finalize:python@
+@@
+flush()

@@ -19,8 +19,8 @@
 //
 // Rule: seqcount-begin-no-retry
 // Confidence: High
-// Requires: read_seqcount_begin raw_read_seqcount raw_read_seqcount_begin __read_seqcount_begin raw_seqcount_begin read_seqbegin read_seqbegin_or_lock read_seqbegin_or_lock_irqsave read_seqcount_latch raw_read_seqcount_latch
 // Options: --no-includes
+// Requires : read_seqcount_begin raw_read_seqcount raw_read_seqcount_begin __read_seqcount_begin raw_seqcount_begin read_seqbegin read_seqbegin_or_lock read_seqbegin_or_lock_irqsave read_seqcount_latch raw_read_seqcount_latch
 
 virtual report, org
 
@@ -28,13 +28,11 @@ virtual report, org
 @@
 import os, sys
 argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sp_file = argv[argv.index("--sp-file") + 1] if "--sp-file" in argv else None
-sys.path.insert(0, os.path.dirname(os.path.abspath(sp_file)) if sp_file else os.environ["LOCKERS_COCCI_DIR"])
+sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
 sys.dont_write_bytecode = True
 from lockers.seq import seq_norm
 from lockers.seqcount_begin_no_retry import found, found_handoff, under_lock, storage_kind, flush
 
-// ---------------------------------------------------------------------
 // The begins: value assigned, out-parameter, returned, or discarded.
 
 @b@

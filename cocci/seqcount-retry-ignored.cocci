@@ -12,8 +12,8 @@
 //
 // Rule: seqcount-retry-ignored
 // Confidence: High
-// Requires: read_seqcount_retry __read_seqcount_retry read_seqretry need_seqretry read_seqcount_latch_retry raw_read_seqcount_latch_retry read_seqretry_irqrestore do_read_seqcount_retry
 // Options: --no-includes
+// Requires : read_seqcount_retry __read_seqcount_retry read_seqretry need_seqretry read_seqcount_latch_retry raw_read_seqcount_latch_retry read_seqretry_irqrestore do_read_seqcount_retry
 
 virtual report, org
 
@@ -21,11 +21,11 @@ virtual report, org
 @@
 import os, sys
 argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sp_file = argv[argv.index("--sp-file") + 1] if "--sp-file" in argv else None
-sys.path.insert(0, os.path.dirname(os.path.abspath(sp_file)) if sp_file else os.environ["LOCKERS_COCCI_DIR"])
+sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
 sys.dont_write_bytecode = True
 from lockers.seqcount_retry_ignored import ignored, flush
 
+// every retry of the file; the rules below ask what becomes of its answer
 @r@
 identifier RETRY = {read_seqcount_retry, __read_seqcount_retry, read_seqretry,
   need_seqretry, read_seqcount_latch_retry, raw_read_seqcount_latch_retry,

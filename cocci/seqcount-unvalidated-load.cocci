@@ -44,9 +44,9 @@
 //
 // Rule: seqcount-unvalidated-load
 // Confidence: Moderate
-// Requires: read_seqcount_begin raw_read_seqcount raw_read_seqcount_begin __read_seqcount_begin raw_seqcount_begin read_seqbegin read_seqbegin_or_lock read_seqbegin_or_lock_irqsave read_seqcount_latch raw_read_seqcount_latch read_seqcount_retry __read_seqcount_retry read_seqretry need_seqretry read_seqcount_latch_retry raw_read_seqcount_latch_retry
-// Requires: -> .
 // Options: --no-includes
+// Requires : read_seqcount_begin raw_read_seqcount raw_read_seqcount_begin __read_seqcount_begin raw_seqcount_begin read_seqbegin read_seqbegin_or_lock read_seqbegin_or_lock_irqsave read_seqcount_latch raw_read_seqcount_latch read_seqcount_retry __read_seqcount_retry read_seqretry need_seqretry read_seqcount_latch_retry raw_read_seqcount_latch_retry
+// Requires : -> .
 //
 // The first Requires line: every shape is anchored on a begin or a retry
 // of the family. The second: the seqcount must be a member (&X->f, &X.f)
@@ -58,15 +58,13 @@ virtual report, org
 @@
 import os, sys
 argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sp_file = argv[argv.index("--sp-file") + 1] if "--sp-file" in argv else None
-sys.path.insert(0, os.path.dirname(os.path.abspath(sp_file)) if sp_file else os.environ["LOCKERS_COCCI_DIR"])
+sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
 sys.dont_write_bytecode = True
 from lockers.seq import seq_norm as norm
 from lockers.seqcount_unvalidated_load import PARAMS, INREG, INWR, REASS, LOOP, LOCKED, IFNOT, IFNOTJUMP, IFPOS
 from lockers.seqcount_unvalidated_load import FAILBR, ESCAPES, TARGET, pid
 from lockers.seqcount_unvalidated_load import fact_copy, fact_memcpy, fact_before, fact_after, flush
 
-// ---------------------------------------------------------------------
 // Parameters of every function, to tell out-parameters from locals.
 
 @params@

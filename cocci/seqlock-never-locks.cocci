@@ -16,9 +16,9 @@
 //
 // Rule: seqlock-never-locks
 // Confidence: High
-// Requires: read_seqbegin_or_lock read_seqbegin_or_lock_irqsave
-// Requires: need_seqretry
 // Options: --no-includes
+// Requires : read_seqbegin_or_lock read_seqbegin_or_lock_irqsave
+// Requires : need_seqretry
 //
 // Limits: seq must be a local variable (a parameter, a field or a global is
 // left alone); wrappers are recognised when defined in the same file (a
@@ -32,8 +32,7 @@ virtual report, org
 @@
 import os, sys
 argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sp_file = argv[argv.index("--sp-file") + 1] if "--sp-file" in argv else None
-sys.path.insert(0, os.path.dirname(os.path.abspath(sp_file)) if sp_file else os.environ["LOCKERS_COCCI_DIR"])
+sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
 sys.dont_write_bytecode = True
 from lockers.seq import ST, S, fact_wrapper, fact_begin, fact_begin_flags, fact_need, fact_done
 from lockers.seq import fact_local, fact_write, fact_address

@@ -16,8 +16,8 @@
 //
 // Rule: seqlock-unbalanced
 // Confidence: High
-// Requires: read_seqbegin_or_lock read_seqbegin_or_lock_irqsave
 // Options: --no-includes
+// Requires : read_seqbegin_or_lock read_seqbegin_or_lock_irqsave
 //
 // Limits: seq must be a local variable; wrappers are recognised when defined
 // in the same file (see seqlock-never-locks); when a wrapper is involved the
@@ -33,8 +33,7 @@ virtual report, org
 @@
 import os, sys
 argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sp_file = argv[argv.index("--sp-file") + 1] if "--sp-file" in argv else None
-sys.path.insert(0, os.path.dirname(os.path.abspath(sp_file)) if sp_file else os.environ["LOCKERS_COCCI_DIR"])
+sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
 sys.dont_write_bytecode = True
 from lockers.seq import ST, S, fact_wrapper, fact_begin, fact_begin_flags, fact_need, fact_done
 from lockers.seq import fact_local, fact_write, fact_address

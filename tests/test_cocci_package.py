@@ -1,5 +1,5 @@
 """Unit tests of the rules' Python package, cocci/lockers/ (cocci/README.md)."""
-import io
+import re
 import os
 import subprocess
 import sys
@@ -9,6 +9,7 @@ import pytest
 
 from conftest import ROOT
 
+sys.dont_write_bytecode = True      # never write __pycache__ into cocci/
 sys.path.insert(0, str(ROOT / "cocci"))
 
 from lockers import cexpr, macroindex, record, source, seq  # noqa: E402
@@ -164,3 +165,86 @@ def test_macroindex(tmp_path, monkeypatch, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("lockers: cannot read the macro index %s: " % (tmp_path / "nope.tsv"))
+
+
+# ---------------------------------------------------------------- the rules, standalone
+
+COCCI = ROOT / "cocci"
+TESTCASES = ROOT / "testcases"
+RULES = sorted(p.stem for p in COCCI.glob("*.cocci"))
+SPATCH = ["spatch", "--python", "/usr/bin/python3"]
+
+
+def spatch(args, cwd, lockers_dir=None, extra_env=None):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LOCKERS_COCCI_DIR", "LOCKERS_MACRO_INDEX", "PYTHONDONTWRITEBYTECODE")}
+    if lockers_dir:
+        env["LOCKERS_COCCI_DIR"] = str(lockers_dir)
+    env.update(extra_env or {})
+    proc = subprocess.run(SPATCH + ["--very-quiet"] + args, cwd=str(cwd), env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return proc.stdout.splitlines()
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_rule_runs_standalone(rule, tmp_path):
+    """spatch -D report on the rule's testcases, started from another
+    directory with a relative --sp-file and no LOCKERS_COCCI_DIR, prints one
+    coccicheck-style line for each record the rule prints under lockers."""
+    rel = os.path.relpath(COCCI / (rule + ".cocci"), tmp_path)
+    cases = str(TESTCASES / rule)
+    report = spatch(["-D", "report", "--sp-file", rel, "--dir", cases], tmp_path)
+    records = spatch(["--sp-file", str(COCCI / (rule + ".cocci")), "--dir", cases], tmp_path,
+                     lockers_dir=COCCI)
+    records = [r.split("\t") for r in records if r.startswith("LOCKERS\t")]
+    assert records, "no findings on %s" % cases
+    want = sorted("%s:%s:%d: %s [%s]" % (r[3], r[4], int(r[5]) - 1, r[8], rule) for r in records)
+    got = sorted(re.sub(r"^([^:]*:\d+:\d+)-\d+: WARNING: ", r"\1: ", l) for l in report)
+    assert got == want
+    assert not list((COCCI / "lockers").glob("__pycache__")), "a standalone run wrote bytecode into cocci/"
+
+
+def test_record_format_under_lockers(tmp_path):
+    case = TESTCASES / "seqlock-never-locks" / "do-while-never-odd.c"
+    out = spatch(["--sp-file", str(COCCI / "seqlock-never-locks.cocci"), str(case)], tmp_path,
+                 lockers_dir=COCCI)
+    assert out and all(l.startswith("LOCKERS\t1\tseqlock-never-locks\t%s\t" % case) for l in out)
+
+
+def test_org_mode(tmp_path):
+    case = TESTCASES / "seqlock-never-locks" / "do-while-never-odd.c"
+    out = spatch(["-D", "org", "--sp-file", str(COCCI / "seqlock-never-locks.cocci"), str(case)], tmp_path)
+    assert out and all(l.startswith("* TODO [[view:%s::face=ovl-face1::linb=" % case) for l in out)
+
+
+def test_unreadable_macro_index_fails_loudly(tmp_path):
+    missing = tmp_path / "no-such-index.tsv"
+    env = {k: v for k, v in os.environ.items() if k != "LOCKERS_COCCI_DIR"}
+    env["LOCKERS_MACRO_INDEX"] = str(missing)
+    proc = subprocess.run(SPATCH + ["--very-quiet", "--sp-file", str(COCCI / "rcu-cross-pointer.cocci"),
+                                    str(TESTCASES / "rcu-cross-pointer" / "two-objects.c")],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode != 0
+    assert "lockers: cannot read the macro index %s: No such file or directory" % missing in proc.stderr
+
+
+def test_coccicheck_in_kernel_tree():
+    """make coccicheck MODE=report COCCI=... M=fs/afs in the 6.1 tree."""
+    tree = ROOT / "kernel-corpus" / "linux-source-6.1"
+    if not (tree / "scripts" / "coccicheck").exists():
+        pytest.skip("the 6.1 corpus is not extracted")
+    env = {k: v for k, v in os.environ.items() if k not in ("LOCKERS_COCCI_DIR", "LOCKERS_MACRO_INDEX")}
+    proc = subprocess.run(["make", "-s", "-C", str(tree), "coccicheck", "MODE=report",
+                           "COCCI=%s" % (COCCI / "seqlock-never-locks.cocci"), "M=fs/afs"],
+                          env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    warnings = [l for l in proc.stdout.splitlines() if "WARNING" in l]
+    assert warnings == [
+        "fs/afs/inode.c:635:2-23: WARNING: seq is never made odd after a failed pass: "
+        "read_seqbegin_or_lock(&vnode->cb_lock, &seq) never takes the lock (a plain read_seqbegin() "
+        "retry loop in disguise, which can starve under writers) [seqlock-never-locks]",
+        "fs/afs/inode.c:764:2-23: WARNING: seq is never made odd after a failed pass: "
+        "read_seqbegin_or_lock(&vnode->cb_lock, &seq) never takes the lock (a plain read_seqbegin() "
+        "retry loop in disguise, which can starve under writers) [seqlock-never-locks]",
+    ]

@@ -1,0 +1,592 @@
+"""loop-le-count: a counting loop from 0 while i <= E, with E a count or
+the size of the array the loop indexes; the evidence that E is (or is not)
+how many elements there are."""
+import re
+
+from . import source
+from .cexpr import IDENT, KEYWORDS, balanced, split_top, strip_parens, tokenize, wsfree
+from .record import emit, norm
+
+RULE = "loop-le-count"
+
+# ---------------------------------------------------------------- tokens
+
+def top_level_ops(t):
+    """Binary operators of E outside any parentheses or brackets."""
+    ops, depth, prev = set(), 0, None
+    for x in t:
+        if x in "([":
+            depth += 1
+        elif x in ")]":
+            depth -= 1
+        elif depth == 0 and x in ("+", "-", "*", "/", "%", ">>", "<<") \
+                and prev is not None and (IDENT.match(prev) or prev[0].isdigit()
+                                          or prev in (")", "]")):
+            ops.add(x)
+        prev = x
+    return ops
+
+# ---------------------------------------------------------------- names
+
+# Words that name a cardinal (how many), after splitting identifiers on _,
+# digits and camelCase: state_count, subprog_cnt, NR_CPUS, nents, strlen.
+CARDINAL = {
+    "count", "counts", "cnt", "cnts", "num", "nums", "number", "nr",
+    "len", "lens", "length", "lengths", "size", "sizes", "sz", "total",
+    "nents", "nelem", "nelems", "nmemb", "nitems", "nbytes", "nregs",
+    "npages", "nblocks", "nchan", "nchans", "nports", "nbufs", "nsegs",
+    "nfrags", "nvecs", "nirqs", "ncpus", "nentries", "nlanes", "nrows",
+    "ncols", "nslots", "nsge", "nsg", "nargs", "nfuncs", "strlen", "sizeof",
+}
+# Words that name an ordinal (a last valid index, not how many).
+ORDINAL = {"max", "maximum", "last", "end", "final", "hi", "high", "top",
+           "limit", "lim", "upper", "stop", "highest", "idx", "index",
+           "order", "level"}
+# Words that announce a count-minus-one encoding: cpb_cnt_minus1.
+MINUS1 = {"minus", "minus1", "m1"}
+
+
+def words(name):
+    s = re.sub(r"([a-z])([A-Z])", r"\1_\2", name)
+    return [w.lower() for w in re.split(r"[_\d]+", s) if w]
+
+
+def bound_names(t):
+    """Identifiers that name the bound's value: variables, the last field of
+    a member chain, called macros/functions and their arguments; not the
+    base objects of member chains (pkt in pkt->count)."""
+    out = []
+    for k, x in enumerate(t):
+        if not IDENT.match(x) or (x in KEYWORDS and x != "sizeof"):
+            continue
+        nxt = t[k + 1] if k + 1 < len(t) else ""
+        if nxt in ("->", "."):
+            continue
+        out.append(x)
+    return out
+
+
+def classify(names):
+    """(cardinal words, ordinal words, minus1 words) found in the names."""
+    card, ordi, m1 = [], [], []
+    for name in names:
+        ws = words(name)
+        if name.lower() == "n" or (ws and ws[0] == "n" and len(ws) > 1):
+            card.append(name)          # n, n_items, nItems
+        for w in ws:
+            if w in CARDINAL:
+                card.append(w)
+            elif w in ORDINAL:
+                ordi.append(w)
+            elif w in MINUS1:
+                m1.append(w)
+    return card, ordi, m1
+
+# ---------------------------------------------------------------- file text
+
+_COMMENT = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|/\*.*?\*/|/{2}[^\n]*', re.S)
+_FILES = {}
+
+
+class Source:
+    """One file's text: raw, with comments and strings blanked (offsets and
+    newlines kept), its comments with line spans, its top-level blocks."""
+
+    def __init__(self, path):
+        self.raw = source.text(path)
+        self.line_start = [0]
+        for m in re.finditer("\n", self.raw):
+            self.line_start.append(m.end())
+        self.comments = []
+        parts, last = [], 0
+        for m in _COMMENT.finditer(self.raw):
+            parts.append(self.raw[last:m.start()])
+            body = m.group(0)
+            if body.startswith("/"):
+                self.comments.append((self.line_of(m.start()), self.line_of(m.end() - 1), body))
+                parts.append(re.sub(r"[^\n]", " ", body))
+            else:
+                parts.append(body[0] + re.sub(r"[^\n]", " ", body[1:-1]) + body[-1])
+            last = m.end()
+        parts.append(self.raw[last:])
+        self.text = "".join(parts)
+        self.blocks = self._blocks()
+
+    def line_of(self, off):
+        lo, hi = 0, len(self.line_start) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) >> 1
+            if self.line_start[mid] <= off:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo + 1
+
+    def offset(self, line):
+        return self.line_start[min(max(line, 1), len(self.line_start)) - 1]
+
+    def _blocks(self):
+        """(head, start, end) of every top-level { } region; head is where
+        the declaration before it starts (the function's signature)."""
+        out, depth, start, head = [], 0, 0, 0
+        for m in re.finditer(r"[{};]", self.text):
+            c = m.group(0)
+            if c == "{":
+                if depth == 0:
+                    start = m.start()
+                depth += 1
+            elif c == "}":
+                depth = max(depth - 1, 0)
+                if depth == 0:
+                    out.append((head, start, m.end()))
+                    head = m.end()
+            elif depth == 0:
+                head = m.end()
+        return out
+
+    def function_text(self, line):
+        off = self.offset(line)
+        for head, start, end in self.blocks:
+            if start <= off < end:
+                return self.text[head:end]
+        return self.text
+
+    def header_end_line(self, line):
+        """Line where the loop header that starts on `line` closes."""
+        off = self.text.find("(", self.offset(line))
+        depth = 0
+        for k in range(off, min(len(self.text), off + 2000)):
+            depth += self.text[k] == "("
+            depth -= self.text[k] == ")"
+            if depth == 0:
+                return self.line_of(k)
+        return line
+
+
+def file_text(path):
+    """The Source of path (one file kept: spatch works file by file)."""
+    if path not in _FILES:
+        _FILES.clear()        # spatch works file by file: keep one
+        _FILES[path] = Source(path)
+    return _FILES[path]
+
+
+# ---------------------------------------------------------------- bounds
+
+_CHAIN = re.compile(r"^[A-Za-z_]\w*(?:\[[^\]]*\])*(?:(?:->|\.)[A-Za-z_]\w*(?:\[[^\]]*\])*)+$")
+
+
+def same_bound(a, b):
+    """Two whitespace-free expressions denote the same bound: equal text, or
+    member chains ending in the same field (pkt->count, pkt.count)."""
+    a, b = wsfree(a), wsfree(b)
+    while a.startswith("(") and a.endswith(")") and balanced(a, 0) == a[1:-1]:
+        a = a[1:-1]
+    while b.startswith("(") and b.endswith(")") and balanced(b, 0) == b[1:-1]:
+        b = b[1:-1]
+    if a == b:
+        return True
+    if _CHAIN.match(a) and _CHAIN.match(b):
+        return re.split(r"->|\.", a)[-1] == re.split(r"->|\.", b)[-1]
+    return False
+
+
+def plus_one(size, e):
+    """size is e + 1 (or 1 + e)."""
+    s = wsfree(size)
+    for tail in ("+1", "+1U", "+1u"):
+        if s.endswith(tail) and same_bound(s[:-len(tail)], e):
+            return True
+    return s.startswith("1+") and same_bound(s[2:], e)
+
+
+def bound_regex(e):
+    """Regex (on source text, any spacing) for the bound: its tokens, or for
+    a member chain any chain ending in the same field (s->n, p.n)."""
+    t = strip_parens(tokenize(e))
+    if _CHAIN.match("".join(t)):
+        return (r"(?<![\w>.])[A-Za-z_]\w*(?:\s*(?:->|\.)\s*\w+|\s*\[[^\]]*\])*?\s*(?:->|\.)\s*"
+                + re.escape(t[-1]) + r"(?!\w)")
+    return r"(?<![\w>.])" + r"\s*".join(re.escape(x) for x in t) + r"(?!\w)"
+
+
+# ---------------------------------------------------------------- body
+
+STAR = "*"  # the dereference operator
+
+
+def offset_pointers(t, i):
+    # Pointers offset by i and then used as memory (dereferenced or cast to
+    # a pointer type): the same access as p[i], written with arithmetic.
+    out = []
+    for k in range(1, len(t) - 4):
+        if t[k] != "(" or t[k - 1] not in (STAR, ")"):
+            continue
+        a, op, b, close = t[k + 1], t[k + 2], t[k + 3], t[k + 4]
+        if close != ")" or op != "+":
+            continue
+        if b == i and IDENT.match(a) and a not in KEYWORDS:
+            out.append(a)
+        elif a == i and IDENT.match(b) and b not in KEYWORDS:
+            out.append(b)
+    return out
+
+
+def indexed_arrays(t, i):
+    """Arrays indexed by i in the body tokens: [(array expr, name, offset)]
+    where offset is "" for A[i] and e.g. "-1" for A[i - 1]."""
+    out = []
+    for k in range(1, len(t) - 2):
+        if t[k] != "[" or t[k + 1] != i:
+            continue
+        if t[k + 2] == "]":
+            off = ""
+        elif t[k + 2] in ("-", "+") and k + 4 < len(t) and t[k + 4] == "]":
+            off = t[k + 2] + t[k + 3]
+        else:
+            continue
+        j, depth = k - 1, 0
+        while j >= 0:                      # walk back over a postfix expression
+            x = t[j]
+            if x in ("]", ")"):
+                depth, j0 = 0, j
+                while j >= 0:
+                    depth += t[j] in ("]", ")")
+                    depth -= t[j] in ("[", "(")
+                    if depth == 0:
+                        break
+                    j -= 1
+                j -= 1
+                continue
+            if IDENT.match(x) and x not in KEYWORDS:
+                if j > 0 and t[j - 1] in ("->", "."):
+                    j -= 2
+                    continue
+                break
+            j += 1
+            break
+        j = max(j, 0)
+        expr = t[j:k]
+        if not expr:
+            continue
+        name, depth = None, 0
+        for x in expr:                     # rightmost identifier outside [] ()
+            depth += x in ("[", "(")
+            depth -= x in ("]", ")")
+            if depth == 0 and IDENT.match(x):
+                name = x
+        if name:
+            out.append((" ".join(expr), name, off))
+    return out
+
+
+_AFTER = {"-", "+", "*", "/", "%", "->", ".", "[", "(", "<<", ">>", "++", "--"}
+_BEFORE = {"-", "+", "*", "/", "%", "->", ".", "&", "<<", ">>", "!", "~"}
+
+
+def guards(t, i, e):
+    """Comparisons of i with E in the body that single out the extra pass:
+    i < E, i == E, i != E, i >= E, i > E (and the mirrored forms)."""
+    out = []
+    n = len(e)
+    for k in range(len(t)):
+        prev = t[k - 1] if k else ""
+        if prev in _BEFORE:
+            continue
+        if t[k] == i and k + 1 < len(t) and t[k + 1] in ("<", "==", "!=", ">=", ">"):
+            if t[k + 2:k + 2 + n] == e and (k + 2 + n >= len(t) or t[k + 2 + n] not in _AFTER):
+                out.append("%s %s %s" % (i, t[k + 1], " ".join(e)))
+        if t[k:k + n] == e and k + n + 1 < len(t) and t[k + n] in (">", "==", "!=", "<=", "<") \
+                and t[k + n + 1] == i and (k + n + 2 >= len(t) or t[k + n + 2] not in _AFTER):
+            out.append("%s %s %s" % (" ".join(e), t[k + n], i))
+    return out
+
+
+def increments(t, i):
+    for k in range(len(t) - 1):
+        if (t[k] == i and t[k + 1] in ("++", "+=")) or (t[k] == "++" and t[k + 1] == i):
+            return True
+        if t[k] == i and t[k + 1] == "=" and t[k + 2:k + 4] == [i, "+"]:
+            return True
+    return False
+
+# ---------------------------------------------------------------- file facts
+
+ALLOC_N_FIRST = {"kmalloc_array", "kcalloc", "kvmalloc_array", "kvcalloc",
+                 "vcalloc", "kmalloc_array_node", "kcalloc_node", "array_size"}
+ALLOC_N_SECOND = {"devm_kmalloc_array", "devm_kcalloc"}
+ALLOC_BYTES_FIRST = {"kmalloc", "kzalloc", "kvmalloc", "kvzalloc", "vmalloc",
+                     "vzalloc", "kmalloc_node", "kzalloc_node"}
+ALLOC_BYTES_SECOND = {"devm_kzalloc", "devm_kmalloc"}
+
+
+def alloc_elems(fn, args):
+    """Element count of an allocation call, as text, or None."""
+    if fn in ALLOC_N_FIRST and args:
+        return args[0]
+    if fn in ALLOC_N_SECOND and len(args) > 1:
+        return args[1]
+    size = None
+    if fn in ALLOC_BYTES_FIRST and args:
+        size = args[0]
+    elif fn in ALLOC_BYTES_SECOND and len(args) > 1:
+        size = args[1]
+    if size is None:
+        return None
+    m = re.match(r"^\s*(?:array_size|size_mul)\s*\((.*)\)\s*$", size, re.S)
+    if m:
+        return split_top(m.group(1), [","])[0]
+    factors = split_top(size, ["*"])
+    if len(factors) == 2:
+        a, b = (f.strip() for f in factors)
+        if a.startswith("sizeof"):
+            return b
+        if b.startswith("sizeof"):
+            return a
+    return None
+
+
+def declares(text, start):
+    """The name[...] at text[start] is declared there (a type word comes
+    before it: "u32 slots[N]"), not used ("x = slots[N]", "p->slots[N]")."""
+    before = text[max(0, start - 200):start].rstrip()
+    if before.endswith(("->", ".")):
+        return False
+    w = re.search(r"(\w+)$", before.rstrip("*").rstrip())
+    return bool(w) and w.group(1) not in KEYWORDS
+
+
+def array_size_facts(src, scope, name, e):
+    """How the array called `name` is sized, compared with the bound e:
+    ("decl"|"alloc", "E" | "E+1", size text) for each declaration or
+    allocation found (declarations: whole file, struct fields included)."""
+    facts = []
+    for m in re.finditer(r"(?<![\w>.])" + re.escape(name) + r"\s*\[", src.text):
+        size = balanced(src.text, m.end() - 1)
+        if size is None:
+            continue
+        if not declares(src.text, m.start()):
+            continue
+        after = src.text[m.end() + len(size) + 1:m.end() + len(size) + 80].lstrip()
+        while after.startswith("["):
+            inner = balanced(after, 0)
+            if inner is None:
+                break
+            after = after[len(inner) + 2:].lstrip()
+        if not after or after[0] not in ";,=)" and not after.startswith("__"):
+            continue
+        if same_bound(size, e):
+            facts.append(("decl", "E", size.strip()))
+        elif plus_one(size, e):
+            facts.append(("decl", "E+1", size.strip()))
+    # Uses of name[E] that are not declarations: the code itself treats
+    # element E as valid (a sentinel, a fake last entry).
+    for m in re.finditer(r"(?<!\w)" + re.escape(name) + r"\s*\[", scope):
+        idx = balanced(scope, m.end() - 1)
+        if idx is None or not same_bound(idx, e):
+            continue
+        if not declares(scope, m.start()):
+            facts.append(("use", "E", wsfree(idx)))
+    pat = r"(?<![\w])" + re.escape(name) + r"\s*=\s*(?:\([^()]*\)\s*)?(\w+)\s*\("
+    for m in re.finditer(pat, scope):
+        inner = balanced(scope, m.end() - 1)
+        if inner is None:
+            continue
+        n = alloc_elems(m.group(1), split_top(inner, [","]))
+        if n is None:
+            continue
+        if same_bound(n, e):
+            facts.append(("alloc", "E", wsfree(n)))
+        elif plus_one(n, e):
+            facts.append(("alloc", "E+1", wsfree(n)))
+    return facts
+
+
+def loop_conditions(text):
+    """(offset, condition) of every for header in text whose init sets a
+    variable to 0: the loops comparable with this one (a 1-based loop
+    bounded by <= count is the normal idiom and says nothing)."""
+    for m in re.finditer(r"\bfor\s*\(", text):
+        inner = balanced(text, m.end() - 1)
+        if inner is None:
+            continue
+        parts = split_top(inner, [";"])
+        if len(parts) != 3:
+            continue
+        if not any(re.match(r"^[^=]*\w\s*=\s*0[uUlL]*$", x.strip())
+                   for x in split_top(parts[0], [","])):
+            continue
+        yield m.start(), parts[1]
+
+
+_LVALUE = re.compile(r"^[A-Za-z_]\w*(?:(?:->|\.)\w+|\[[^\]]*\])*$")
+
+
+def bound_use(conj, e):
+    """'<' or '<=' if the condition conjunct compares an lvalue with e."""
+    c = wsfree(conj)
+    while c.startswith("(") and c.endswith(")") and balanced(c, 0) == c[1:-1]:
+        c = c[1:-1]
+    for op in ("<=", "<"):
+        k = c.rfind(op)
+        if k > 0 and _LVALUE.match(c[:k]) and c[k + len(op):k + len(op) + 1] != "=" \
+                and same_bound(c[k + len(op):], e) and not (op == "<" and c[k - 1] in "<"):
+            return op
+    for op, mirror in ((">=", "<="), (">", "<")):
+        k = c.find(op)
+        if k > 0 and _LVALUE.match(c[k + len(op):]) and same_bound(c[:k], e) \
+                and not (op == ">" and c[k + 1:k + 2] in ("=", ">")) and c[k - 1] not in "->":
+            return mirror
+    return None
+
+
+COMMENT_WORDS = re.compile(
+    r"\+\s*1\b|\bplus\s+one\b|\bone\s+more\b|\bextra\b|\binclusive\b|\bdummy\b"
+    r"|\bminus\s*(?:1|one)\b|\b\w+\s*-\s*1\b|\bterminat\w*|\bincluding\b|\bsentinel\b"
+    r"|<=|\breserved\b|\bfake\b|\bincl\b|\blast\s+(?:one|entry|level|element|slot|byte|item|index|dword|word)\b", re.I)
+
+
+def explaining_comment(src, line, hdr_end):
+    """A comment ending within 4 lines above the loop, or on its header,
+    that explains an extra iteration; returns the matched words."""
+    for first, last, body in src.comments:
+        if line - 4 <= last <= hdr_end and first <= hdr_end:
+            m = COMMENT_WORDS.search(body)
+            if m:
+                return " ".join(m.group(0).split())
+    return None
+
+# ---------------------------------------------------------------- the check
+
+_SEEN = set()
+
+
+def check_loop(shape, p, i, e_text, body_text):
+    pos = p[0]
+    where = (pos.file, pos.line, pos.column)
+    if where in _SEEN:
+        return
+    _SEEN.add(where)
+    line = int(pos.line)
+    e = strip_parens(tokenize(e_text))
+    ews = "".join(e)
+    body = tokenize(body_text)
+    if shape.startswith("while") and not increments(body, i):
+        return                              # not a counting loop
+    src = file_text(pos.file)
+    func = src.function_text(line)
+    # Locals (plain lower-case names) are looked up in the function, macros
+    # and member chains in the whole file.
+    scope = func if re.match(r"^[a-z_]\w*$", ews) else src.text
+
+    names = bound_names(e)
+    card, ordi, m1 = classify(names)
+    ev = {"shape": shape}
+
+    # i indexes arrays in the body; are their sizes known?
+    arrays = indexed_arrays(body, i)
+    direct = [a for a in arrays if a[2] == ""]
+    pointers = offset_pointers(body, i)
+    if direct or pointers:
+        ev["indexes_array"] = ",".join(sorted({norm(a[0]) for a in direct} | set(pointers)))
+    elif arrays:
+        ev["index_shifted"] = ",".join(sorted({norm(a[0]) + "[" + i + a[2] + "]" for a in arrays}))
+    if i not in body:
+        ev["counter_only"] = True
+    sized, sized1 = [], []
+    ops = top_level_ops(e)
+    m = re.match(r"^(?:ARRAY_SIZE\((.*)\)|sizeof\(?(.*?)\)?/sizeof\(?(?:\*(.*?)|(.*?)\[0\])\)?|sizeof\((.*)\))$", ews)
+    if m:
+        arr = next(g for g in m.groups() if g is not None)
+        for a in direct:
+            if wsfree(a[0]) == arr:
+                sized.append("%s(%s)" % ("ARRAY_SIZE" if ews.startswith("ARRAY") else "sizeof", norm(arr)))
+        ops.discard("/")
+    used = []
+    for expr, name, off in direct:
+        for kind, rel, size in array_size_facts(src, scope, name, ews):
+            if kind == "use":
+                used.append("%s[%s]" % (name, norm(size)))
+            else:
+                (sized if rel == "E" else sized1).append("%s:%s[%s]" % (kind, name, norm(size)))
+    if sized:
+        ev["array_size_is_bound"] = ",".join(sorted(set(sized)))
+    if sized1 and not sized:
+        ev["array_size_bound_plus1"] = ",".join(sorted(set(sized1)))
+    if used and not sized:
+        ev["array_used_at_bound"] = ",".join(sorted(set(used)))
+    elif not sized and not sized1:
+        # Some other array indexed by exactly E in scope: E is treated as a
+        # valid index there (weaker: it may be an alias of the same array).
+        for m in re.finditer(r"(?<!\w)(\w+)\s*\[\s*(" + bound_regex(ews) + r")\s*\]", scope):
+            if not declares(scope, m.start()):
+                ev["bound_used_as_index"] = norm(m.group(1) + "[" + m.group(2) + "]")
+                break
+    if re.search(r"\[\s*" + bound_regex(ews) + r"\s*\+\+\s*\]", scope):
+        ev["bound_filled_as_count"] = True
+
+    if not card and not sized:
+        return                              # E is not count-like
+    if not any(IDENT.match(x) for x in e):
+        return                              # a bare number names nothing
+
+    g = guards(body, i, e)
+    if g:
+        ev["guard_in_body"] = ", ".join(dict.fromkeys(norm(x) for x in g))
+    if "-" in ops:
+        ev["bound_minus"] = True
+    if "/" in ops or ">>" in ops:
+        ev["bound_div"] = True
+    if "+" in ops:
+        ev["bound_plus"] = True
+    # Naming only matters while the array's size is unknown: a[E] past an
+    # array of E elements is an overrun whatever E is called.
+    if ordi and not sized:
+        ev["ordinal_name"] = ordi[0]
+    if m1 and not sized:
+        ev["bound_named_minus1"] = True
+    if not sized and card and all(w in ("n", "N") for w in card):
+        ev["bound_named_n"] = True
+
+    hdr_end = src.header_end_line(line)
+    # E + 1 used elsewhere as a length (pkt->count + 1 + idx >= length):
+    # E holds count-1. The loop's own header does not count.
+    rest = scope.replace(src.text[src.offset(line):src.offset(hdr_end + 1)], ";")
+    if "array_size_bound_plus1" not in ev and \
+            re.search(bound_regex(ews) + r"\s*\+\s*1(?![\w.])", rest):
+        ev["bound_plus_one_elsewhere"] = True
+    # E assigned from something minus one (nr = (window - 1) >> 5,
+    # tbl.count = max_entry - 1): E holds a last index, not a count.
+    if re.search(bound_regex(ews) + r"\s*=(?!=)[^;{}]*[\w)\]]\s*-\s*1(?![\w.])[^;{}]*;", scope):
+        ev["bound_set_minus1"] = True
+    c = explaining_comment(src, line, hdr_end)
+    if c:
+        ev["comment_explains"] = c
+
+    # Majority (Engler et al., "Bugs as Deviant Behavior"): how do the other
+    # 0-based for loops of this file bound themselves by E, < or <=?
+    lt = le = 0
+    own = src.offset(line)
+    for off, cond in loop_conditions(src.text):
+        if own <= off < src.offset(line + 1):
+            continue
+        for conj in split_top(cond, ["&&", "||"]):
+            op = bound_use(conj, ews)
+            if op == "<":
+                lt += 1
+            elif op == "<=":
+                le += 1
+    # Deviating from the file's majority matters when the extra pass does
+    # something with i; a pure repeat counter is a different idiom.
+    if lt and lt >= le and not ev.get("counter_only"):
+        ev["bound_lt_elsewhere"] = "%d other loops use <, %d use <=" % (lt, le)
+    elif le and not lt:
+        ev["bound_le_elsewhere"] = "%d other loops use <= too" % le
+
+    key = norm(e_text)
+    bound = norm(" ".join(e))
+    times = ("(%s)" % bound) if top_level_ops(e) else bound
+    what = "a count" if card else "the size of %s" % ev["indexes_array"]
+    emit(RULE, pos, key,
+         "%s is %s but %s reaches it: the loop runs %s+1 times" % (bound, what, i, times),
+         **ev)
