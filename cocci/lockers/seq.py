@@ -182,16 +182,26 @@ def fact_wrapper(fn, ps, p):
     add_wrapper(st, fn, param_names(ps), body[body.find("{"):])
 
 
-def fact_begin(es, p):
+def call_at(p, es, kind):
+    """(function facts, name, site) of the or_lock call at p whose arguments
+    are es, if the file knows its name as a `kind` call ("begin", "need",
+    "done"), else None."""
     st = S(p)
     name = ident_at(p)
-    if name in st.begin:
-        s = site(st, st.begin, name, es)
-        if s and re.match(r"^&\s*\w+$", s[0]):
-            st.fn(p.current_element)["begins"].append(
-                {"seq": s[0].lstrip("&").strip(), "lock": s[1], "variant": s[2],
-                 "wrapper": s[3], "pos": p, "name": name, "flags": None,
-                 "args": [lk(a) for a in s[4]]})
+    table = getattr(st, kind)
+    if name not in table:
+        return None
+    s = site(st, table, name, es)
+    return (st.fn(p.current_element), name, s) if s else None
+
+
+def fact_begin(es, p):
+    c = call_at(p, es, "begin")
+    if c and re.match(r"^&\s*\w+$", c[2][0]):
+        f, name, s = c
+        f["begins"].append({"seq": s[0].lstrip("&").strip(), "lock": s[1], "variant": s[2],
+                            "wrapper": s[3], "pos": p, "name": name, "flags": None,
+                            "args": [lk(a) for a in s[4]]})
 
 
 def fact_begin_flags(flags, p):
@@ -202,29 +212,23 @@ def fact_begin_flags(flags, p):
 
 
 def fact_need(es, p):
-    st = S(p)
-    name = ident_at(p)
-    if name in st.need:
-        s = site(st, st.need, name, es)
-        if s:
-            st.fn(p.current_element)["needs"].append(
-                {"seq": s[0], "lock": s[1], "wrapper": s[3], "pos": p, "name": name,
-                 "args": [lk(a) for a in s[4]]})
+    c = call_at(p, es, "need")
+    if c:
+        f, name, s = c
+        f["needs"].append({"seq": s[0], "lock": s[1], "wrapper": s[3], "pos": p, "name": name,
+                           "args": [lk(a) for a in s[4]]})
 
 
 def fact_done(es, p):
-    st = S(p)
-    name = ident_at(p)
-    if name in st.done:
-        s = site(st, st.done, name, es)
-        if s:
-            flags = None
-            if s[2] == "irq" and not s[3] and len(s[4]) > 2:
-                flags = norm(s[4][2])
-            st.fn(p.current_element)["dones"].append(
-                {"seq": s[0], "lock": s[1], "variant": s[2], "wrapper": s[3],
-                 "pos": p, "name": name, "flags": flags,
-                 "args": [lk(a) for a in s[4]]})
+    c = call_at(p, es, "done")
+    if c:
+        f, name, s = c
+        flags = None
+        if s[2] == "irq" and not s[3] and len(s[4]) > 2:
+            flags = norm(s[4][2])
+        f["dones"].append({"seq": s[0], "lock": s[1], "variant": s[2], "wrapper": s[3],
+                           "pos": p, "name": name, "flags": flags,
+                           "args": [lk(a) for a in s[4]]})
 
 
 def fact_local(v, p, init=None):
