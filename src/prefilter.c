@@ -1,8 +1,12 @@
 #include "prefilter.h"
+#include "cache.h"
 #include "clex.h"
 #include "rules.h"
+#include "strbuf.h"
+#include "tree.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,4 +163,89 @@ int prefilter_matches(const struct rule *r, const struct tokset *ts,
 				return named[i].check(text, len);
 	}
 	return 1;
+}
+
+static int looks_binary(const char *text, size_t len)
+{
+	return memchr(text, '\0', len) != NULL;
+}
+
+/* What the prefilter answers depends on: every rule's Requires and Prefilter. */
+static char *prefilter_signature(const struct rule_set *rs)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char hex[17];
+
+	for (size_t r = 0; r < rs->nr; r++) {
+		strbuf_addf(&sb, "%s\n%s\n", rs->v[r].name, rs->v[r].prefilter ? rs->v[r].prefilter : "");
+		for (size_t g = 0; g < rs->v[r].nrequires; g++)
+			for (size_t i = 0; i < rs->v[r].requires[g].nr; i++)
+				strbuf_addf(&sb, "%zu:%s\n", g, rs->v[r].requires[g].v[i]);
+	}
+	hash_hex(hash_bytes(sb.buf, sb.len), hex);
+	strbuf_release(&sb);
+	return xstrdup(hex);
+}
+
+size_t **prefilter_tree(const struct rule_set *rs, struct tree *t, struct cache *cache,
+			uint64_t *content_hash, size_t *ncand, unsigned long *skipped_binary,
+			size_t *files_candidate)
+{
+	size_t nrules = rs->nr;
+	size_t **cand = xcalloc(nrules, sizeof(*cand));
+	size_t *alloc = xcalloc(nrules, sizeof(*alloc));
+	struct strbuf text = STRBUF_INIT;
+	char *sig = prefilter_signature(rs);
+	char *answers = xmalloc(nrules + 1);
+
+	for (size_t fi = 0; fi < t->nr; fi++) {
+		const struct tree_file *tf = &t->v[fi];
+		const char *cached;
+		if (cache && cache_stat_lookup(cache, tf, sig, &content_hash[fi], &cached) &&
+		    strlen(cached) == nrules) {
+			memcpy(answers, cached, nrules + 1);
+		} else {
+			char *abs = xasprintf("%s/%s", t->root, tf->path);
+			strbuf_reset(&text);
+			int rc = strbuf_read_file(&text, abs);
+			free(abs);
+			if (rc) {
+				t->st.unreadable++;
+				strvec_pushf(&t->problems, "%s: %s", tf->path, strerror(errno));
+				continue;
+			}
+			if (looks_binary(text.buf, text.len)) {
+				(*skipped_binary)++;
+				strvec_pushf(&t->problems, "%s: binary file (contains NUL bytes), not scanned",
+					     tf->path);
+				continue;
+			}
+			struct tokset ts;
+			tokset_build(&ts, text.buf, text.len);
+			for (size_t r = 0; r < nrules; r++)
+				answers[r] = prefilter_matches(&rs->v[r], &ts, text.buf, text.len) ? '1' : '0';
+			answers[nrules] = '\0';
+			tokset_release(&ts);
+			content_hash[fi] = hash_bytes(text.buf, text.len);
+			if (cache)
+				cache_stat_store(cache, tf, sig, content_hash[fi], answers);
+		}
+		int any = 0;
+		for (size_t r = 0; r < nrules; r++) {
+			if (answers[r] != '1')
+				continue;
+			if (ncand[r] == alloc[r]) {
+				alloc[r] = alloc[r] ? 2 * alloc[r] : 256;
+				cand[r] = xrealloc(cand[r], alloc[r] * sizeof(**cand));
+			}
+			cand[r][ncand[r]++] = fi;
+			any = 1;
+		}
+		*files_candidate += any;
+	}
+	strbuf_release(&text);
+	free(sig);
+	free(answers);
+	free(alloc);
+	return cand;
 }

@@ -10,7 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct cache;
 struct rule;
+struct rule_set;
+struct tree;
 
 /* The set of tokens (identifiers and punctuators) of one file, hashed. */
 struct tokset {
@@ -26,5 +29,17 @@ int prefilter_named_exists(const char *name);
 /* 1 if the rule may match this file, 0 if it provably cannot. */
 int prefilter_matches(const struct rule *r, const struct tokset *ts,
 		      const char *text, size_t len);
+
+/*
+ * The prefilter stage: decide, for each file of t and each rule, whether
+ * the rule may match, from the cache's stat index when the file is
+ * unchanged (cache may be NULL), else by reading it once (token set for all
+ * rules; its content hash, for the result cache, goes to content_hash[file]).
+ * Returns per rule the candidate files, ncand[r] of them (malloc'd arrays);
+ * unreadable and binary files are left out and noted in t->problems.
+ */
+size_t **prefilter_tree(const struct rule_set *rs, struct tree *t, struct cache *cache,
+			uint64_t *content_hash, size_t *ncand, unsigned long *skipped_binary,
+			size_t *files_candidate);
 
 #endif

@@ -1,4 +1,5 @@
 #include "scan.h"
+#include "batch.h"
 #include "cache.h"
 #include "fingerprint.h"
 #include "prefilter.h"
@@ -12,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 struct scan_ctx {
 	const struct scan_options *o;
@@ -167,121 +167,12 @@ static int replay_cached(struct scan_ctx *ctx, size_t rule, size_t file)
 	return 1;
 }
 
-static int looks_binary(const char *text, size_t len)
-{
-	return memchr(text, '\0', len) != NULL;
-}
-
-/* What the prefilter answers depends on: every rule's Requires and Prefilter. */
-static char *prefilter_signature(const struct rule_set *rs)
-{
-	struct strbuf sb = STRBUF_INIT;
-	char hex[17];
-
-	for (size_t r = 0; r < rs->nr; r++) {
-		strbuf_addf(&sb, "%s\n%s\n", rs->v[r].name, rs->v[r].prefilter ? rs->v[r].prefilter : "");
-		for (size_t g = 0; g < rs->v[r].nrequires; g++)
-			for (size_t i = 0; i < rs->v[r].requires[g].nr; i++)
-				strbuf_addf(&sb, "%zu:%s\n", g, rs->v[r].requires[g].v[i]);
-	}
-	hash_hex(hash_bytes(sb.buf, sb.len), hex);
-	strbuf_release(&sb);
-	return xstrdup(hex);
-}
-
-/*
- * Decide, for each file and rule, whether the rule may match: from the
- * cache's stat index when the file is unchanged, else by reading it once
- * (token set for all rules, content hash for the result cache).
- */
-static size_t **prefilter_tree(struct scan_ctx *ctx, size_t *ncand)
-{
-	struct scan_result *res = ctx->res;
-	size_t nrules = res->rules.nr;
-	size_t **cand = xcalloc(nrules, sizeof(*cand));
-	size_t *alloc = xcalloc(nrules, sizeof(*alloc));
-	struct strbuf text = STRBUF_INIT;
-	char *sig = prefilter_signature(&res->rules);
-	char *answers = xmalloc(nrules + 1);
-
-	for (size_t fi = 0; fi < res->tree.nr; fi++) {
-		const struct tree_file *tf = &res->tree.v[fi];
-		const char *cached;
-		if (ctx->cache && cache_stat_lookup(ctx->cache, tf, sig, &ctx->content_hash[fi], &cached) &&
-		    strlen(cached) == nrules) {
-			memcpy(answers, cached, nrules + 1);
-		} else {
-			char *abs = xasprintf("%s/%s", res->tree.root, tf->path);
-			strbuf_reset(&text);
-			int rc = strbuf_read_file(&text, abs);
-			free(abs);
-			if (rc) {
-				res->tree.st.unreadable++;
-				strvec_pushf(&res->tree.problems, "%s: %s", tf->path, strerror(errno));
-				continue;
-			}
-			if (looks_binary(text.buf, text.len)) {
-				res->skipped_binary++;
-				strvec_pushf(&res->tree.problems, "%s: binary file (contains NUL bytes), not scanned",
-					     tf->path);
-				continue;
-			}
-			struct tokset ts;
-			tokset_build(&ts, text.buf, text.len);
-			for (size_t r = 0; r < nrules; r++)
-				answers[r] = prefilter_matches(&res->rules.v[r], &ts, text.buf, text.len) ? '1' : '0';
-			answers[nrules] = '\0';
-			tokset_release(&ts);
-			ctx->content_hash[fi] = hash_bytes(text.buf, text.len);
-			if (ctx->cache)
-				cache_stat_store(ctx->cache, tf, sig, ctx->content_hash[fi], answers);
-		}
-		int any = 0;
-		for (size_t r = 0; r < nrules; r++) {
-			if (answers[r] != '1')
-				continue;
-			if (ncand[r] == alloc[r]) {
-				alloc[r] = alloc[r] ? 2 * alloc[r] : 256;
-				cand[r] = xrealloc(cand[r], alloc[r] * sizeof(**cand));
-			}
-			cand[r][ncand[r]++] = fi;
-			any = 1;
-		}
-		res->files_candidate += any;
-	}
-	strbuf_release(&text);
-	free(sig);
-	free(answers);
-	free(alloc);
-	return cand;
-}
-
-/* Batches small enough to balance the workers, big enough to amortise start-up. */
-static size_t batch_size(size_t n, int jobs)
-{
-	size_t b = n / ((size_t)(jobs > 0 ? jobs : 1) * 4) + 1;
-
-	return b > 40 ? 40 : b;
-}
-
 static int cmp_failure(const void *a, const void *b)
 {
 	const struct file_failure *x = a, *y = b;
 	int c = strcmp(x->path, y->path);
 
 	return c ? c : strcmp(x->rule, y->rule);
-}
-
-/* Verdicts for files and rules this scan covered whose finding did not come back. */
-static void list_stale_verdicts(struct scan_result *res, const struct triage *t)
-{
-	for (size_t i = 0; i < t->nr; i++) {
-		const struct verdict *v = &t->v[i];
-		if (v->used || !rules_find(&res->rules, v->rule) || tree_find(&res->tree, v->path) < 0)
-			continue;
-		strvec_pushf(&res->stale_verdicts, "%s %s [%s] %s %s(): %s", v->id, v->verdict, v->rule,
-			     v->path, v->function, v->key);
-	}
 }
 
 static const char *first_rule_needing_index(const struct rule_set *rs)
@@ -387,13 +278,14 @@ static void make_tasks(struct scan_ctx *ctx)
 {
 	struct scan_result *res = ctx->res;
 	size_t nrules = res->rules.nr;
-	size_t *todo = xcalloc(nrules, sizeof(*todo)), *pos = xcalloc(nrules, sizeof(*pos)), atasks = 0;
+	size_t *todo = xcalloc(nrules, sizeof(*todo));
 	size_t **cand;
 
 	ctx->content_hash = xcalloc(res->tree.nr + 1, sizeof(*ctx->content_hash));
 	res->candidates = xcalloc(nrules, sizeof(*res->candidates));
 	res->rule_cpu = xcalloc(nrules, sizeof(*res->rule_cpu));
-	cand = prefilter_tree(ctx, res->candidates);
+	cand = prefilter_tree(&res->rules, &res->tree, ctx->cache, ctx->content_hash, res->candidates,
+			      &res->skipped_binary, &res->files_candidate);
 	res->t_prefilter = now_seconds() - ctx->t;
 	ctx->t = now_seconds();
 
@@ -402,32 +294,10 @@ static void make_tasks(struct scan_ctx *ctx)
 		for (size_t k = 0; k < res->candidates[r]; k++)
 			if (!ctx->cache || !replay_cached(ctx, r, cand[r][k]))
 				cand[r][todo[r]++] = cand[r][k];
-	/* Round robin over the rules (ordered by cost in run_spatch()). */
-	for (int more = 1; more;) {
-		more = 0;
-		for (size_t r = 0; r < nrules; r++) {
-			if (pos[r] >= todo[r])
-				continue;
-			size_t b = batch_size(res->candidates[r], ctx->o->jobs);
-			if (b > todo[r] - pos[r])
-				b = todo[r] - pos[r];
-			if (ctx->ntasks == atasks) {
-				atasks = atasks ? 2 * atasks : 64;
-				ctx->tasks = xrealloc(ctx->tasks, atasks * sizeof(*ctx->tasks));
-			}
-			struct spatch_task *task = &ctx->tasks[ctx->ntasks++];
-			task->rule = r;
-			task->nfiles = b;
-			task->files = xmalloc(b * sizeof(size_t));
-			memcpy(task->files, cand[r] + pos[r], b * sizeof(size_t));
-			pos[r] += b;
-			more = 1;
-		}
-	}
+	ctx->tasks = batch_tasks(nrules, cand, todo, res->candidates, ctx->o->jobs, &ctx->ntasks);
 	for (size_t r = 0; r < nrules; r++)
 		free(cand[r]);
 	free(cand);
-	free(pos);
 	free(todo);
 }
 
@@ -513,7 +383,7 @@ static void attach_triage(const struct scan_options *o, struct scan_result *res)
 		return;
 	triage_attach(o->triage, &res->findings);
 	if (!res->interrupted)
-		list_stale_verdicts(res, o->triage);
+		triage_list_stale(o->triage, &res->rules, &res->tree, &res->stale_verdicts);
 }
 
 static void score_and_sort(struct scan_result *res)

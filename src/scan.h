@@ -1,6 +1,8 @@
 /*
- * The pipeline, and nothing else: walk the tree, prefilter files per rule,
- * run spatch over the candidates, parse records, score, fingerprint, sort.
+ * The pipeline, and nothing else: scan_run() calls each stage in turn (tree
+ * and rules, macro index, spatch probe and cache, prefilter, cache replay,
+ * batches, spatch, dedupe, fingerprints, libclang facts, triage, scores),
+ * and turns spatch's records and the cache's replays into findings.
  */
 #ifndef LOCKERS_SCAN_H
 #define LOCKERS_SCAN_H

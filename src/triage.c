@@ -1,6 +1,9 @@
 #include "triage.h"
 #include "finding.h"
+#include "rules.h"
 #include "strbuf.h"
+#include "strvec.h"
+#include "tree.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -269,5 +272,17 @@ void triage_attach(struct triage *t, struct finding_list *l)
 			free(name);
 			free(value);
 		}
+	}
+}
+
+void triage_list_stale(const struct triage *t, const struct rule_set *rs, const struct tree *tree,
+		       struct strvec *out)
+{
+	for (size_t i = 0; i < t->nr; i++) {
+		const struct verdict *v = &t->v[i];
+		if (v->used || !rules_find(rs, v->rule) || tree_find(tree, v->path) < 0)
+			continue;
+		strvec_pushf(out, "%s %s [%s] %s %s(): %s", v->id, v->verdict, v->rule,
+			     v->path, v->function, v->key);
 	}
 }

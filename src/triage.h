@@ -8,6 +8,9 @@
 #include <stddef.h>
 
 struct finding_list;
+struct rule_set;
+struct strvec;
+struct tree;
 
 struct verdict {
 	char id[13];
@@ -44,5 +47,11 @@ char *triage_default_path(const char *root);
  * or a promotion. Marks the verdicts used.
  */
 void triage_attach(struct triage *t, struct finding_list *l);
+/*
+ * Verdicts not used by triage_attach() on files and rules this scan covered
+ * (their finding did not come back), one line each into out.
+ */
+void triage_list_stale(const struct triage *t, const struct rule_set *rs, const struct tree *tree,
+		       struct strvec *out);
 
 #endif
