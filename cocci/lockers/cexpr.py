@@ -10,6 +10,7 @@ from .record import norm
 
 # ---------------------------------------------------------------- tokens
 
+
 _TOKEN = re.compile(r"""
     [A-Za-z_]\w*                              # identifier or keyword
   | \d[\w.]*                                  # number
@@ -22,6 +23,7 @@ _TOKEN = re.compile(r"""
 # relate or chain pointers, and any other character on its own. The keys
 # rcu-cross-pointer prints are built from these, so they stay as they are.
 _COARSE = re.compile(r"->|==|!=|&&|\|\||[A-Za-z_$][\w$]*|\d[\w.]*|\S")
+
 
 IDENT = re.compile(r"^[A-Za-z_]\w*$")
 KEYWORDS = {"sizeof", "return", "case", "else", "do", "goto", "struct",

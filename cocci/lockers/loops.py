@@ -7,9 +7,11 @@ from . import source
 from .cexpr import IDENT, KEYWORDS, balanced, split_top, strip_parens, tokenize, wsfree
 from .record import emit, norm
 
+
 RULE = "loop-le-count"
 
 # ---------------------------------------------------------------- tokens
+
 
 def top_level_ops(t):
     """Binary operators of E outside any parentheses or brackets."""
@@ -83,6 +85,7 @@ def classify(names):
     return card, ordi, m1
 
 # ---------------------------------------------------------------- file text
+
 
 _COMMENT = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|/\*.*?\*/|/{2}[^\n]*', re.S)
 _FILES = {}
@@ -173,6 +176,7 @@ def file_text(path):
 
 # ---------------------------------------------------------------- bounds
 
+
 _CHAIN = re.compile(r"^[A-Za-z_]\w*(?:\[[^\]]*\])*(?:(?:->|\.)[A-Za-z_]\w*(?:\[[^\]]*\])*)+$")
 
 
@@ -211,6 +215,7 @@ def bound_regex(e):
 
 
 # ---------------------------------------------------------------- body
+
 
 STAR = "*"  # the dereference operator
 
@@ -311,6 +316,7 @@ def increments(t, i):
     return False
 
 # ---------------------------------------------------------------- file facts
+
 
 ALLOC_N_FIRST = {"kmalloc_array", "kcalloc", "kvmalloc_array", "kvcalloc",
                  "vcalloc", "kmalloc_array_node", "kcalloc_node", "array_size"}
@@ -457,6 +463,7 @@ def explaining_comment(src, line, hdr_end):
     return None
 
 # ---------------------------------------------------------------- the check
+
 
 _SEEN = set()
 

@@ -12,6 +12,7 @@ import re
 from .cexpr import loc_key, startkey
 from .record import PerFile, norm
 
+
 S = {}
 _life = [None]
 _note = [None]

@@ -12,13 +12,16 @@ from .macroindex import helpers
 from .record import PerFile, at, emit, norm
 from .vocab import LOAD_WRAPPERS
 
+
 RULE = "rcu-cross-pointer"
 
 # name -> (params, [relations]) for index rows with a relation
 # name -> (params, [relations]) for index rows with a relation
 HELPERS = helpers()
 
+
 _CHAIN = re.compile(r"^[&*]?[A-Za-z_$][\w$]*((->|\.)[A-Za-z_$][\w$]*|\[[^\[\]]*\])*$")
+
 
 def strip(t):
     """Outer parens and single-load wrappers off an operand."""
@@ -40,9 +43,11 @@ def strip(t):
             continue
         return t
 
+
 def text(t):
     return norm(" ".join(t)).replace(" ->", "->").replace("-> ", "->") \
         .replace("& ", "&").replace(" .", ".").replace(". ", ".")
+
 
 def base_of(chain):
     """('p', ['->group_leader']) for p->group_leader; amp for &..."""
@@ -51,12 +56,14 @@ def base_of(chain):
     m = re.match(r"[A-Za-z_$][\w$]*", body)
     return m.group(0), body[m.end():], amp
 
+
 def loads(chain):
     b, rest, amp = base_of(chain)
     if amp:
         rest = re.sub(r"(\.[A-Za-z_$][\w$]*)*$", "", rest)
         rest = re.sub(r"->[A-Za-z_$][\w$]*$", "", rest)
     return "->" in rest or "[" in rest or chain.startswith("*")
+
 
 def emptiness(a, b):
     """head->next == head, x.next == &x: a list head tested for emptiness."""
@@ -69,6 +76,7 @@ def emptiness(a, b):
             return True
     return False
 
+
 def list_end(a, b):
     """x.next == &head: the link of an entry tested against a list head, as
     list_is_last() does; the circular-list form of a NULL test of ->next."""
@@ -80,7 +88,9 @@ def list_end(a, b):
             return True
     return False
 
+
 _LAST = re.compile(r"(?:->|\.)([A-Za-z_$][\w$]*)(?:\[[^\[\]]*\])*$")
+
 
 def same_field(a, b):
     """a->signal == b->signal: the same field of two objects compared (a
@@ -89,6 +99,7 @@ def same_field(a, b):
         return False
     ma, mb = _LAST.search(a), _LAST.search(b)
     return bool(ma and mb and ma.group(1) == mb.group(1))
+
 
 def comparison(t):
     """(left, op, right) chains of a top-level == / != in token list t."""
@@ -101,6 +112,7 @@ def comparison(t):
     if not _CHAIN.match(a) or not _CHAIN.match(b) or a == b:
         return None
     return a, op, b
+
 
 def substitute(rel, params, args):
     out = []
@@ -122,6 +134,7 @@ RCU_READ = {}
 CHK = {}
 PENDING = {}
 ORDER = []
+
 
 def report(rec):
     """Print the finding of one relation, if the code relied on it."""
@@ -155,8 +168,10 @@ def report(rec):
         fields["at_" + e] = ev[e]
     emit(RULE, rec["pos"], rec["key"], msg, **fields)
 
+
 def pid(p):
     return "%s:%s:%s" % (p.file, p.line, p.column)
+
 
 def related(a, b, rcu_read):
     """Do chains a and b hold two separately loaded values? A pointer and a
@@ -175,6 +190,7 @@ def related(a, b, rcu_read):
     if not (loads(a) and loads(b)):
         return False
     return rcu_read is None or (ba in rcu_read and bb in rcu_read)
+
 
 def classify(C, fn, file):
     """A relation in expression C? Returns a record or None."""
@@ -226,13 +242,16 @@ def classify(C, fn, file):
                 ptrs=sorted(set([ba, bb])), exprs=[a, b], empty=emptiness(a, b),
                 lend=list_end(a, b), same=same_field(a, b))
 
+
 def mentions(txt, ptrs):
     return any(re.search(r"(?<![\w.>])%s\b(?!\s*\()" % re.escape(p), txt) for p in ptrs)
+
 
 def after(p, q):
     """q is written after p (a match reached through a loop's back edge,
     e.g. the enclosing list_for_each_entry_rcu(), is not "afterwards")."""
     return (int(q.line), int(q.column)) > (int(p.line), int(p.column))
+
 
 def cond_end(p):
     """(line, col) where the condition or statement holding the check at p
@@ -255,6 +274,7 @@ def cond_end(p):
         ln, col = ln + 1, 0
     return (ln + 1, 0)
 
+
 def add(p, C, ev, q):
     k = pid(p)
     if k not in CHK or not after(p, q):
@@ -268,6 +288,7 @@ def add(p, C, ev, q):
     if old is None or tuple(map(int, where.split(":"))) < tuple(map(int, old.split(":"))):
         CHK[k]["ev"][ev] = where
 
+
 def address_of(q):
     """&p->lock passes an address: no load through p."""
     lines = source.lines(q.file)
@@ -278,8 +299,10 @@ def address_of(q):
     before = re.sub(r"[\w\s.>\[\]-]*$", "", lines[ln][:col])
     return before.endswith("&") and not before.endswith("&&")
 
+
 _DO_TAIL = re.compile(r"^\s*}\s*([A-Za-z_]\w*)\s*\((.*)\)\s*;")
 _UNLOCK = re.compile(r"\b(rcu_read_unlock\w*|srcu_read_unlock|read_lock|write_lock|spin_lock|raw_spin_lock|mutex_lock|down_read|down_write|rt_mutex_lock)\w*\s*\(")
+
 
 def do_while_traversal(path, line, ptrs):
     """A do { } while-style traversal closed by an iterator macro after the

@@ -6,6 +6,7 @@ from .rcu import func_head, lock_held
 from .record import PerFile, at, emit, norm
 from .vocab import UPDATE_LOCK_RE, UPDATE_UNLOCK_RE
 
+
 RULE = "rcu-double-deref"
 MARKED = {}      # (file, line, col) of E in rcu_dereference*(E) -> name of the macro
 MARKED_TEXT = set()
@@ -17,11 +18,14 @@ LOCKCHK = set()  # *_check() read whose condition names a held lock
 PAIRS = {}       # (file, function, key, pos1, pos2) -> data
 SAME = set()
 
+
 def n(e):
     return re.sub(r"\s+", "", str(e))
 
+
 def k(p):
     return (p.file, int(p.line), int(p.column))
+
 
 def is_part(L, E):
     l, e = n(L), n(E)
@@ -31,15 +35,19 @@ def is_part(L, E):
         return True
     return e.startswith(l) and e[len(l):len(l) + 1] in ("-", ".", "[")
 
+
 def marked_text(E):
     return n(E) in MARKED_TEXT
+
 
 MANAGED_TEXT = set()
 INSEC = set()    # plain reads reachable from a visible rcu_read_lock*() without an unlock
 
+
 def rcu_text(E):
     t = n(E)
     return t in MARKED_TEXT or t in MANAGED_TEXT
+
 
 def add_pair(E, p1, p2, same=False):
     a, b = k(p1), k(p2)
@@ -51,6 +59,7 @@ def add_pair(E, p1, p2, same=False):
         SAME.add((a, b))
         SAME.add((b, a))
         PAIRS.setdefault((p1.file, p1.current_element, n(E), b, a), (E, p2, p1))
+
 
 def shared_pointer(pos, t):
     """A bare identifier is shared only if the file declares it at file scope:
@@ -65,6 +74,7 @@ def shared_pointer(pos, t):
     pat = re.compile(r"^(?!return\b)[A-Za-z_][^(=;]*?\b%s\b\s*(\[[^\]]*\]\s*)*(=|;|__)" % re.escape(t))
     return any(pat.match(l) for l in source.lines(pos.file))
 
+
 def parts_of(t):
     """Identifiers and prefixes whose change moves E to another pointer."""
     out = set(re.findall(r"(?<![\w.>])([A-Za-z_]\w*)", t))
@@ -72,6 +82,7 @@ def parts_of(t):
         if m.start() > 0:
             out.add(t[:m.start()])
     return out
+
 
 def written_between(p1, p2, t):
     """Source text between the two reads writes a part of E, or starts a
@@ -100,6 +111,7 @@ def written_between(p1, p2, t):
             return True
     return False
 
+
 def lock_held_at(pos):
     """An update-side lock taken earlier in the function is still held at pos
     (textual count; an unlock followed by return/goto is an error exit)."""
@@ -108,6 +120,7 @@ def lock_held_at(pos):
     if i is None:
         return False
     return lock_held(L[i:int(pos.line)], UPDATE_LOCK_RE, UPDATE_UNLOCK_RE)
+
 
 def may_report(E, p1, p2):
     """What a pair needs to be reported, from facts the rules before rpp
@@ -126,9 +139,11 @@ def may_report(E, p1, p2):
         return False
     return shared_pointer(p1, n(E)) and not written_between(p1, p2, n(E))
 
+
 def reset():
     for d in (MARKED, ACCESS, EXCL, TESTED, COMPARED, LOCKCHK, PAIRS, SAME, MARKED_TEXT, MANAGED_TEXT, INSEC):
         d.clear()
+
 
 def report():
     """Report the file's pairs of reads, the strongest pair a function."""

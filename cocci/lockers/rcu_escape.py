@@ -8,6 +8,7 @@ from .rcu import func_head, lock_held
 from .record import PerFile, at, emit, norm
 from .vocab import ASSERT_RE, LOCK_RE, UNLOCK_RE
 
+
 RULE = "rcu-escape"
 RD_RE = r"(?:rcu_dereference(?:_bh|_sched|_raw|_check|_bh_check|_sched_check|_raw_check|_rtnl|_bh_rtnl)?|srcu_dereference(?:_check|_notrace)?)"
 LOOKUP_RE = re.compile(r"^(?:\w+_rcu|\w+_rcu_notrace|idr_find|radix_tree_lookup|xa_load|pid_task|"
@@ -17,17 +18,21 @@ ITER_ARG = {"hash_for_each_rcu": 2, "hash_for_each_possible_rcu": 1,
             "for_each_netdev_continue_rcu": 1, "for_each_netdev_in_bond_rcu": 1,
             "netdev_for_each_upper_dev_rcu": 1, "netdev_for_each_lower_private_rcu": 1}
 
+
 PROT = set()      # (file, function, variable): cursor or result of an RCU read
 MANAGED = set()   # (file, text): pointer expressions freed/published with RCU
 FOUND = {}        # (file, function, source line, col, var) -> finding
 DROP = set()      # (file, source line, col, unlock line, col): reference taken / null branch
 
+
 def n(e):
     return re.sub(r"\s+", "", str(e))
+
 
 def head_ident(t):
     m = re.match(r"^&?\(?([A-Za-z_]\w*)\)?(?:->|\.|\[|$)", t)
     return m.group(1) if m else None
+
 
 def src_shape(R):
     """(kind, object text) of a candidate source expression, or None."""
@@ -54,6 +59,7 @@ def src_shape(R):
         return (kind, base)
     return None
 
+
 def cand(R):
     s = src_shape(R)
     if s is None:
@@ -65,6 +71,7 @@ def cand(R):
         return True
     return any(b == base for (_, b) in MANAGED)
 
+
 def mentions(A, x, R):
     a = n(A)
     names = set([n(x)])
@@ -75,10 +82,12 @@ def mentions(A, x, R):
             names.add(h)
     return any(re.search(r"(?<![\w.>])" + re.escape(v) + r"(?!\w)", a) for v in names)
 
+
 def null_test(C, x):
     c = n(C)
     v = re.escape(n(x))
     return re.match(r"^(?:unlikely\()?(?:!%s|%s==NULL|NULL==%s|IS_ERR\(%s\)|IS_ERR_OR_NULL\(%s\))\)?$" % (v, v, v, v, v), c) is not None
+
 
 CONTRACT_RE = re.compile(
     r"(caller\w*\s+(must|should|needs?\s+to|has\s+to|is\s+expected\s+to|is\s+responsible)[^.;]{0,40}?(hold|use|take|call|hav|be\s+in|be\s+under|be\s+holding)[^.;]{0,40}?rcu)"
@@ -86,6 +95,7 @@ CONTRACT_RE = re.compile(
     r"|((called|invoked|call)\s+(with|under|within|inside)\s+(the\s+)?(an?\s+)?rcu)"
     r"|(rcu_read_lock\(?\)?\s*(must|should)\s+be\s+held)"
     r"|(requires?\s+(the\s+)?rcu(_read_lock|\s+read))", re.I)
+
 
 def contract(pos):
     """Reason the function is meant to be used inside a caller's section."""
@@ -109,6 +119,7 @@ def contract(pos):
             return "caller_holds_rcu"
     return None
 
+
 def other_lock(ps, pe):
     """Evidence that an update-side lock protects the object at the use."""
     L = source.lines(pe.file)
@@ -120,7 +131,9 @@ def other_lock(ps, pe):
         return "lock_asserted"
     return "other_lock_held" if lock_held(body, LOCK_RE, UNLOCK_RE) else None
 
+
 LIFETIME_RE = re.compile(r"\b(is safe|are safe|safe because|never (?:be )?(?:freed|deleted|removed)|freed only|only freed|immutable|cannot change|can not change|won.t go away|will not go away|stays? alive)\b", re.I)
+
 
 def lifetime_comment(pe):
     """A comment in the function, before the use, says why the object
@@ -135,6 +148,7 @@ def lifetime_comment(pe):
             return True
     return False
 
+
 def array_field(R, fname):
     m = re.search(r"(?:->|\.)(\w+)$", n(R))
     if not m:
@@ -142,7 +156,9 @@ def array_field(R, fname):
     pat = re.compile(r"(^|[;{])\s*[A-Za-z_][\w\s\*]*?\b%s\s*\[" % re.escape(m.group(1)))
     return any(pat.search(l) for l in source.lines(fname) if "(" not in l)
 
+
 REF_CALL = r"\b\w*(?:get|hold|grab|pin|ref|inc|lock|acquire|take)\w*\s*\([^;]*?(?<![\w.>])%s(?!\w)"
+
 
 def ref_in_block(pg, ps, x):
     """A reference call naming x between the source and the end of the
@@ -170,11 +186,13 @@ def ref_in_block(pg, ps, x):
     text = "\n".join(out[max(start, 0):])
     return re.search(REF_CALL % re.escape(n(x)), text) is not None
 
+
 def unlock_name(pu):
     L = source.lines(pu.file)
     li = int(pu.line) - 1
     m = re.search(r"\b(s?rcu_read_unlock\w*)\s*\(", L[li]) if li < len(L) else None
     return m.group(1) if m else "rcu_read_unlock"
+
 
 def use_kind(pe, lhs):
     L = source.lines(pe.file)
@@ -190,6 +208,7 @@ def use_kind(pe, lhs):
         return "returned"
     return "passed"
 
+
 def record(x, ps, pu, pe, kind, use, how=None):
     if use is None:
         return
@@ -199,6 +218,7 @@ def record(x, ps, pu, pe, kind, use, how=None):
     if old is not None and (rank[old[3]], int(old[2].line)) <= (rank[use], int(pe.line)):
         return
     FOUND[key] = (x, ps, pe, use, kind, pu, how)
+
 
 def report():
     """Report the escapes of the file that nothing excuses."""

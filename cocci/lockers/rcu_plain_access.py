@@ -8,6 +8,7 @@ from .rcu import S, inside, in_section, start, switch
 from .record import Pos, at, emit, norm
 from .vocab import RCU_PROTECTED
 
+
 RULE = "rcu-plain-access"
 
 
@@ -35,6 +36,7 @@ FIELDS = set()
 ALLKEYS = set()
 GLOBS = set()
 
+
 def note_key(k):
     if k is None:
         return
@@ -47,13 +49,16 @@ def note_key(k):
         if m:
             GLOBS.add(m.group(1))
 
+
 def arr_ok(a):
     k = loc_key(a)
     return k is not None and (k + "[]") in ALLKEYS
 
+
 def tag(p, t):
     switch(p)
     S["ctx"].setdefault(endkey(p), set()).add(t)
+
 
 def report():
     """Judge the plain occurrences of the file."""
@@ -169,6 +174,7 @@ def report():
                 text, S["freedby"].get(loc_key(text), "call_rcu"), what)
         emit(RULE, Pos(p, sp[0], sp[1]), text, msg, **ev)
 
+
 def add_acc(p, e, name):
     switch(p)
     k = loc_key(e)
@@ -179,6 +185,7 @@ def add_acc(p, e, name):
     fn = p.current_element
     if name in RCU_PROTECTED:
         S["fnflags"].setdefault(fn, set()).add("protected_deref")
+
 
 def add_cand(p, ps, isglobal=False):
     switch(p)

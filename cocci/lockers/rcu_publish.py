@@ -6,6 +6,7 @@ from .cexpr import loc_key, startkey
 from .rcu import S, in_section, start, switch
 from .record import Pos, at, emit, norm
 
+
 RULE = "rcu-publish-before-init"
 
 
@@ -24,6 +25,7 @@ def fresh():
         "nullchk": [],    # (function, pos, field) fields tested against NULL
         "pubtargets": set(),  # texts of rcu_assign_pointer()/RCU_INIT_POINTER() targets
     }
+
 
 def report():
     """Judge the publications of the file."""
@@ -91,6 +93,7 @@ def report():
         msg = "%s publishes %s to RCU readers before its fields are set (%s is written after)" % (what, pub["new"], first)
         emit(RULE, p, norm(pub["loc"] or pub["new"]), msg, **ev)
 
+
 def may_publish(E):
     """E can be reported as a publication site: an rcu_assign_pointer()/
     RCU_INIT_POINTER() target, or a location the file's readers, updaters
@@ -102,6 +105,7 @@ def may_publish(E):
         return True
     k = loc_key(t)
     return k is not None and (k in S["reader"] or k in S["assigned"] or k in S["freed"])
+
 
 def add_pub(ps, pw, loc, new, how, fld, wtext):
     switch(ps)

@@ -17,6 +17,7 @@ import os
 import re
 import sys
 
+
 RECORD_VERSION = "1"
 
 

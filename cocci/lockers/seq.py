@@ -256,6 +256,7 @@ def fact_address(g, v, p):
 
 # ---------------------------------------------------------------- seqlock: parity
 
+
 EVEN_SOURCES = re.compile(r"^(raw_)?read_seq(count_)?(begin|latch)\w*\s*\(|^(raw_)?read_seqcount\w*begin\w*\s*\(|^(raw_)?seqprop_sequence\s*\(")
 
 

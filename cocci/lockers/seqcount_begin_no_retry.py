@@ -3,11 +3,13 @@ from .record import at, emit
 from .seq import seq_norm as norm, seqkey
 from .vocab import SEQ_BEGINS, SEQ_RETRY_OF
 
+
 RULE = "seqcount-begin-no-retry"
 
 done = {}         # begin position -> what to say about it
 seen = set()      # (file, function, key, handoff) already reported
 LOCKED = {}       # begins with a lock held on some path: lock function
+
 
 def storage_kind(s):
     """The sequence variable itself is caller-visible storage?"""
@@ -18,6 +20,7 @@ def storage_kind(s):
         return "field"
     return None
 
+
 def found(pb, begin, c, s, kind, target, ph):
     b = pb[0]
     if b.current_element in SEQ_BEGINS:
@@ -26,6 +29,7 @@ def found(pb, begin, c, s, kind, target, ph):
     if ident in done:
         return
     done[ident] = (b, begin, c, s, kind, target, ph)
+
 
 def flush():
     groups = {}
@@ -42,6 +46,7 @@ def flush():
     for dedup in order:
         (b, begin, c, s, kind, target, ph), count = groups[dedup]
         say(b, begin, c, s, kind, target, ph, count)
+
 
 def say(b, begin, c, s, kind, target, ph, count):
     key = seqkey(c)

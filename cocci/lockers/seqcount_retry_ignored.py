@@ -2,9 +2,12 @@
 from .record import emit
 from .seq import seq_norm as norm
 
+
 RULE = "seqcount-retry-ignored"
 
+
 FOUND = {}
+
 
 def ignored(pr, retry, c, s, how, **ev):
     p = pr[0]

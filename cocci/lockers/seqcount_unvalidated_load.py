@@ -5,6 +5,7 @@ import re
 from .record import at, emit
 from .seq import seq_norm as norm, strip_casts
 
+
 RULE = "seqcount-unvalidated-load"
 
 
@@ -22,8 +23,10 @@ def member(c):
         return None
     return (norm(m.group(1)), m.group(3), m.group(2))
 
+
 def pid(p):
     return (p[0].file, int(p[0].line), int(p[0].column))
+
 
 LOADS = {}      # load position -> (position, object, field, arrow, copy kind, target)
 PARAMS = {}     # (file, function) -> parameter names
@@ -41,6 +44,7 @@ AFTER = {}      # load -> list of (retry position, retry, seqcount, sequence)
 ESCAPES = set() # (file, function, sequence) handed on
 SITES = {}      # (file, function) -> begins and retries seen, for messages
 
+
 def copy_kind(fn, v, file):
     """Does the copy leave the function? out_param, field or None."""
     if v is None:
@@ -52,8 +56,10 @@ def copy_kind(fn, v, file):
         return "out_param" if t.startswith("*") or "[" in t[:len(m.group(1)) + 2] else "param_field"
     return None
 
+
 def fn_of(p):
     return (p[0].file, p[0].current_element)
+
 
 def pair_ok(fnp, fnl, c, e, g):
     """Same function, seqcount a member of the loaded object, and the
@@ -63,12 +69,14 @@ def pair_ok(fnp, fnl, c, e, g):
     m = member(c)
     return bool(m) and m[0] == norm(e) and m[1] != g
 
+
 VALUE_CALLS = set(["READ_ONCE", "smp_load_acquire", "rcu_dereference",
     "rcu_dereference_raw", "rcu_dereference_check", "rcu_dereference_protected",
     "raw_cpu_read", "this_cpu_read", "le16_to_cpu", "le32_to_cpu", "le64_to_cpu",
     "be16_to_cpu", "be32_to_cpu", "be64_to_cpu", "atomic_read", "atomic64_read",
     "ktime_to_ns", "ktime_add", "ktime_sub", "min", "max", "min_t", "max_t",
     "unlikely", "likely"])
+
 
 def value_load(r, e, g):
     """Is object->field used as a value in the right side r (not only its
@@ -109,8 +117,10 @@ def value_load(r, e, g):
             return True
     return False
 
+
 def line_of(p):
     return int(p[0].line)
+
 
 COPY = set()    # (load, object, field) used as a value in a copy
 ADDRONLY = set()  # (load, object, field) whose address only is copied

@@ -5,6 +5,7 @@ from .cexpr import int_value
 from .record import at, emit
 from .seq import F, S, parity_of_seq
 
+
 RULE = "seqlock-never-locks"
 
 

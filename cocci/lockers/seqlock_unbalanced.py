@@ -6,6 +6,7 @@ from .cexpr import startkey as key_of
 from .record import at, emit
 from .seq import S, parity_of_seq
 
+
 RULE = "seqlock-unbalanced"
 
 
@@ -15,11 +16,13 @@ def begin_at(F, p):
             return b
     return None
 
+
 def need_at(F, p):
     for n in F["needs"]:
         if key_of(n["pos"]) == key_of(p):
             return n
     return None
+
 
 def record_leak(start, exitp, where, pathseq):
     """An exit reached from a begin (or from a need check) of this file."""
@@ -48,6 +51,7 @@ def record_leak(start, exitp, where, pathseq):
     if old is None or (old[2] == "after_check" and where == "before_check"):
         F["leaks"][k] = (exitp, origin, where, start)
 
+
 def record_parity(start, exitp, pathseq):
     F = S(start).fn(start.current_element)
     b = begin_at(F, start) or need_at(F, start)
@@ -55,9 +59,11 @@ def record_parity(start, exitp, pathseq):
         return
     S(start).fn(start.current_element)["parity"].add((key_of(start), key_of(exitp)))
 
+
 def last_member(lock):
     m = re.search(r"(\w+)\s*\)*\s*$", lock)
     return m.group(1) if m else lock
+
 
 def report_function(p):
     st = S(p)
@@ -101,8 +107,10 @@ def report_function(p):
     for pos, ev, msg in findings:
         emit(RULE, pos, ev.pop("key"), msg, **ev)
 
+
 def call_text(c):
     return ", ".join(c["args"])
+
 
 def check_call(F, call):
     """A finding (pos, evidence, message) when a done/need call does not

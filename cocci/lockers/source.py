@@ -8,6 +8,7 @@ comment neither fails the read nor moves a line; an unreadable file reads
 as empty.
 """
 
+
 _CACHE = {}
 
 
