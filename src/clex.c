@@ -11,14 +11,14 @@ void lexer_init(struct lexer *lx, const char *buf, size_t len)
 	lx->at_line_start = 1;
 }
 
-static int is_ident_start(unsigned char c)
+int clex_ident_start(unsigned char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
 }
 
-static int is_ident_char(unsigned char c)
+int clex_ident_char(unsigned char c)
 {
-	return is_ident_start(c) || (c >= '0' && c <= '9');
+	return clex_ident_start(c) || (c >= '0' && c <= '9');
 }
 
 static void newline(struct lexer *lx, const char *nl)
@@ -84,12 +84,12 @@ int lexer_next(struct lexer *lx, struct token *t)
 	unsigned char c = (unsigned char)*p;
 	size_t left = (size_t)(lx->end - p);
 
-	if (is_ident_start(c)) {
-		while (p < lx->end && is_ident_char((unsigned char)*p))
+	if (clex_ident_start(c)) {
+		while (p < lx->end && clex_ident_char((unsigned char)*p))
 			p++;
 		t->kind = TOK_IDENT;
 	} else if ((c >= '0' && c <= '9') || (c == '.' && left > 1 && p[1] >= '0' && p[1] <= '9')) {
-		while (p < lx->end && (is_ident_char((unsigned char)*p) || *p == '.' ||
+		while (p < lx->end && (clex_ident_char((unsigned char)*p) || *p == '.' ||
 				       ((*p == '+' || *p == '-') && (p[-1] == 'e' || p[-1] == 'E' ||
 								      p[-1] == 'p' || p[-1] == 'P'))))
 			p++;

@@ -121,12 +121,9 @@ static int tv_push(struct mi *m, struct tokvec *tv, struct token t)
 
 /* ------------------------------------------------------------- tokenizer */
 
-static int is_ident_start(int c) { return isalpha(c) || c == '_' || c == '$'; }
-static int is_ident_char(int c) { return isalnum(c) || c == '_' || c == '$'; }
-
 static int tok_ident(const struct token *t)
 {
-	return t->len && is_ident_start((unsigned char)t->s[0]);
+	return t->len && clex_ident_start((unsigned char)t->s[0]);
 }
 
 /* Tokenize BUF (line splices already removed) into TV, with clex.c. */
@@ -1075,7 +1072,7 @@ static int needs_space(const char *prev, size_t pn, const char *cur, size_t cn)
 		if (cn == strlen(tight_before[i]) && memcmp(cur, tight_before[i], cn) == 0) {
 			/* "(" after an operator keeps its space: "a == (b)" */
 			if (cur[0] == '(' || cur[0] == '[')
-				return !(is_ident_char((unsigned char)prev[pn - 1]) ||
+				return !(clex_ident_char((unsigned char)prev[pn - 1]) ||
 					 prev[pn - 1] == ')' || prev[pn - 1] == ']');
 			return 0;
 		}
