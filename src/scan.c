@@ -3,7 +3,7 @@
 #include "cache.h"
 #include "fingerprint.h"
 #include "prefilter.h"
-#include "record.h"
+#include "results.h"
 #include "rulecost.h"
 #include "score.h"
 #include "strbuf.h"
@@ -19,153 +19,10 @@ struct scan_ctx {
 	struct scan_result *res;
 	double t0, t;			/* the scan's start, the current stage's */
 	const char *macro_index;	/* the index the rules read, or NULL */
-	struct cache *cache;
-	uint64_t *content_hash;		/* per tree file */
-	struct strbuf **pending;	/* per rule x file: record lines of a live run */
+	struct results out;		/* records, failures, the result cache */
 	struct spatch_task *tasks;
 	size_t ntasks;
 };
-
-/*
- * A timeout is kept under its own key, which includes --timeout: a re-scan
- * of the same bytes with the same limit would time out again (and cost the
- * limit again), while a longer --timeout or --no-cache runs the file anew.
- */
-static uint64_t timeout_key(const struct scan_ctx *ctx, uint64_t key)
-{
-	uint64_t k[3] = { key, 0x74696d656f7574ull /* "timeout" */, (uint64_t)ctx->o->timeout };
-
-	return hash_bytes(k, sizeof(k));
-}
-
-static void add_failure(struct scan_result *res, const char *path, const char *rule,
-			enum file_status st, const char *detail)
-{
-	if (res->nfailures == res->afailures) {
-		res->afailures = res->afailures ? 2 * res->afailures : 32;
-		res->failures = xrealloc(res->failures, res->afailures * sizeof(*res->failures));
-	}
-	struct file_failure *ff = &res->failures[res->nfailures++];
-	ff->path = xstrdup(path);
-	ff->rule = rule;
-	ff->status = st;
-	ff->detail = xstrdup(detail ? detail : "");
-}
-
-/*
- * One record line of rule `rule` about tree file `file` (or, when file is
- * SIZE_MAX, the file its path field names as spatch saw it). Returns the
- * file index the record belongs to, or SIZE_MAX when it was rejected.
- */
-static size_t take_record(struct scan_result *res, size_t rule, size_t file,
-			  const char *line, size_t len)
-{
-	const struct rule *r = &res->rules.v[rule];
-	struct finding *f;
-	char err[256];
-
-	switch (record_parse(line, len, &f, err, sizeof(err))) {
-	case RECORD_NONE:
-		return SIZE_MAX;
-	case RECORD_BAD:
-		strvec_pushf(&res->record_errors, "%s: %s: %.*s", r->name, err,
-			     (int)(len > 200 ? 200 : len), line);
-		return SIZE_MAX;
-	case RECORD_OK:
-		break;
-	}
-	if (strcmp(f->rule, r->name)) {
-		strvec_pushf(&res->record_errors, "%s: record names rule '%s'", r->name, f->rule);
-		finding_free(f);
-		return SIZE_MAX;
-	}
-	if (file == SIZE_MAX) {
-		long idx = spatch_file_index(f->path);
-		if (idx < 0 || (size_t)idx >= res->tree.nr) {
-			strvec_pushf(&res->record_errors, "%s: record names a file spatch was not given: %s",
-				     r->name, f->path);
-			finding_free(f);
-			return SIZE_MAX;
-		}
-		file = (size_t)idx;
-	}
-	free(f->path);
-	f->path = xstrdup(res->tree.v[file].path);
-	finding_list_add(&res->findings, f);
-	return file;
-}
-
-static void on_stdout_line(void *vctx, size_t rule, const char *line, size_t len)
-{
-	struct scan_ctx *ctx = vctx;
-	size_t file = take_record(ctx->res, rule, SIZE_MAX, line, len);
-
-	if (file == SIZE_MAX || !ctx->cache)
-		return;
-	struct strbuf **slot = &ctx->pending[rule * ctx->res->tree.nr + file];
-	if (!*slot) {
-		*slot = xmalloc(sizeof(**slot));
-		strbuf_init(*slot, 0);
-	}
-	strbuf_add(*slot, line, len);
-	strbuf_addch(*slot, '\n');
-}
-
-static void on_file_done(void *vctx, size_t rule, size_t file, enum file_status st,
-			 const char *detail)
-{
-	struct scan_ctx *ctx = vctx;
-	struct scan_result *res = ctx->res;
-
-	res->runs_done++;
-	if (st != FILE_OK)
-		add_failure(res, res->tree.v[file].path, res->rules.v[rule].name, st, detail);
-	if (!ctx->cache)
-		return;
-	struct strbuf **slot = &ctx->pending[rule * res->tree.nr + file];
-	/* Crashes may be the machine's (memory, a signal): they are never kept. */
-	if (st == FILE_OK || st == FILE_PARSE_ERROR || st == FILE_TIMEOUT) {
-		uint64_t key = cache_result_key(ctx->cache, ctx->content_hash[file], res->rules.v[rule].hash);
-		if (st == FILE_TIMEOUT)
-			key = timeout_key(ctx, key);
-		cache_result_store(ctx->cache, key, st == FILE_PARSE_ERROR,
-				   *slot ? (*slot)->buf : "", *slot ? (*slot)->len : 0);
-	}
-	if (*slot) {
-		strbuf_release(*slot);
-		free(*slot);
-		*slot = NULL;
-	}
-}
-
-/* Replay a cached run of `rule` on `file`; 1 on a hit. */
-static int replay_cached(struct scan_ctx *ctx, size_t rule, size_t file)
-{
-	struct scan_result *res = ctx->res;
-	struct strbuf lines = STRBUF_INIT;
-	int parse_error, timed_out = 0;
-	uint64_t key = cache_result_key(ctx->cache, ctx->content_hash[file], res->rules.v[rule].hash);
-
-	if (!cache_result_load_either(ctx->cache, key, timeout_key(ctx, key), &timed_out, &parse_error, &lines)) {
-		strbuf_release(&lines);
-		return 0;
-	}
-	for (char *line = lines.buf; *line;) {
-		char *nl = strchr(line, '\n');
-		size_t n = nl ? (size_t)(nl - line) : strlen(line);
-		take_record(res, rule, file, line, n);
-		line += n + (nl != NULL);
-	}
-	res->runs_done++;
-	if (timed_out)
-		add_failure(res, res->tree.v[file].path, res->rules.v[rule].name, FILE_TIMEOUT,
-			    "spatch's --timeout expired on this file (cached: a longer --timeout or --no-cache runs it again)");
-	else if (parse_error)
-		add_failure(res, res->tree.v[file].path, res->rules.v[rule].name, FILE_PARSE_ERROR,
-			    "spatch could not parse some functions; they were skipped");
-	strbuf_release(&lines);
-	return 1;
-}
 
 static int cmp_failure(const void *a, const void *b)
 {
@@ -253,6 +110,7 @@ static int open_cache(struct scan_ctx *ctx, char *err, size_t errlen)
 	const struct scan_options *o = ctx->o;
 	struct scan_result *res = ctx->res;
 	struct strbuf version = STRBUF_INIT;
+	struct cache *cache = NULL;
 	char why[512];
 
 	if (spatch_version(o->spatch, &version, err, errlen)) {
@@ -262,14 +120,13 @@ static int open_cache(struct scan_ctx *ctx, char *err, size_t errlen)
 	if (o->cache_dir) {
 		char *salt = xasprintf("%s\nrecord 1\n--no-includes --parse-error-msg\nscripts %016llx\n",
 				       version.buf, (unsigned long long)rules_scripts_hash(res->rules.dir));
-		ctx->cache = cache_open(o->cache_dir, salt, why, sizeof(why));
+		cache = cache_open(o->cache_dir, salt, why, sizeof(why));
 		free(salt);
-		if (!ctx->cache)
+		if (!cache)
 			warning_msg("%s; scanning without a cache", why);
-		else
-			ctx->pending = xcalloc(res->rules.nr * res->tree.nr + 1, sizeof(*ctx->pending));
 	}
 	strbuf_release(&version);
+	results_init(&ctx->out, res, cache, o->timeout);
 	return 0;
 }
 
@@ -281,10 +138,9 @@ static void make_tasks(struct scan_ctx *ctx)
 	size_t *todo = xcalloc(nrules, sizeof(*todo));
 	size_t **cand;
 
-	ctx->content_hash = xcalloc(res->tree.nr + 1, sizeof(*ctx->content_hash));
 	res->candidates = xcalloc(nrules, sizeof(*res->candidates));
 	res->rule_cpu = xcalloc(nrules, sizeof(*res->rule_cpu));
-	cand = prefilter_tree(&res->rules, &res->tree, ctx->cache, ctx->content_hash, res->candidates,
+	cand = prefilter_tree(&res->rules, &res->tree, ctx->out.cache, ctx->out.content_hash, res->candidates,
 			      &res->skipped_binary, &res->files_candidate);
 	res->t_prefilter = now_seconds() - ctx->t;
 	ctx->t = now_seconds();
@@ -292,7 +148,7 @@ static void make_tasks(struct scan_ctx *ctx)
 	/* Cached answers first: what is left goes to spatch. */
 	for (size_t r = 0; r < nrules; r++)
 		for (size_t k = 0; k < res->candidates[r]; k++)
-			if (!ctx->cache || !replay_cached(ctx, r, cand[r][k]))
+			if (!ctx->out.cache || !results_replay(&ctx->out, r, cand[r][k]))
 				cand[r][todo[r]++] = cand[r][k];
 	ctx->tasks = batch_tasks(nrules, cand, todo, res->candidates, ctx->o->jobs, &ctx->ntasks);
 	for (size_t r = 0; r < nrules; r++)
@@ -311,7 +167,7 @@ static int run_spatch(struct scan_ctx *ctx, char *err, size_t errlen)
 	struct scan_result *res = ctx->res;
 	struct rule_costs costs;
 	char *costs_path = o->cache_dir ? xasprintf("%s/rule-costs", o->cache_dir) : NULL;
-	struct spatch_callbacks cb = { ctx, on_stdout_line, on_file_done };
+	struct spatch_callbacks cb = { &ctx->out, results_stdout_line, results_file_done };
 	struct spatch_options so = {
 		.jobs = o->jobs, .timeout = o->timeout, .spatch = o->spatch,
 		.python = o->python ? (*o->python ? o->python : NULL) : spatch_default_python(),
@@ -343,21 +199,16 @@ static int run_spatch(struct scan_ctx *ctx, char *err, size_t errlen)
 static void close_cache(struct scan_ctx *ctx, int rc)
 {
 	struct scan_result *res = ctx->res;
+	struct cache *cache = ctx->out.cache;
 
-	if (ctx->cache) {
-		if (rc >= 0 && cache_index_write(ctx->cache))
-			warning_msg("cannot write the cache index in %s: %s", ctx->o->cache_dir, strerror(errno));
-		res->cache = *cache_stats(ctx->cache);
-		res->cached = 1;
-		cache_close(ctx->cache);
-		for (size_t i = 0; i < res->rules.nr * res->tree.nr; i++)
-			if (ctx->pending[i]) {
-				strbuf_release(ctx->pending[i]);
-				free(ctx->pending[i]);
-			}
-		free(ctx->pending);
-	}
-	free(ctx->content_hash);
+	results_release(&ctx->out);
+	if (!cache)
+		return;
+	if (rc >= 0 && cache_index_write(cache))
+		warning_msg("cannot write the cache index in %s: %s", ctx->o->cache_dir, strerror(errno));
+	res->cache = *cache_stats(cache);
+	res->cached = 1;
+	cache_close(cache);
 }
 
 /*

@@ -1,8 +1,7 @@
 /*
  * The pipeline, and nothing else: scan_run() calls each stage in turn (tree
  * and rules, macro index, spatch probe and cache, prefilter, cache replay,
- * batches, spatch, dedupe, fingerprints, libclang facts, triage, scores),
- * and turns spatch's records and the cache's replays into findings.
+ * batches, spatch, dedupe, fingerprints, libclang facts, triage, scores).
  */
 #ifndef LOCKERS_SCAN_H
 #define LOCKERS_SCAN_H
