@@ -4,7 +4,7 @@ how many elements there are."""
 import re
 
 from . import source
-from .cexpr import IDENT, KEYWORDS, balanced, split_top, strip_parens, tokenize, wsfree
+from .cexpr import IDENT, KEYWORDS, balanced, matching, split_top, strip_parens, tokenize, wsfree
 from .record import emit, norm
 
 
@@ -307,6 +307,78 @@ def guards(t, i, e):
     return out
 
 
+_EXITS = {"break", "return", "continue", "goto"}
+_AT_BOUND = ("==", ">=", ">")       # i OP E true on the extra pass (E OP' i mirrored)
+_MIRROR = {"==": "==", ">=": "<=", ">": "<", "<": ">", "<=": ">=", "!=": "!="}
+
+
+def statement_end(t, k):
+    """End (exclusive) of the statement starting at t[k]: a block or up to ';'
+    (an if's own else branch included)."""
+    if k < len(t) and t[k] == "{":
+        end = matching(t, k)
+        return len(t) if end < 0 else end + 1
+    if k < len(t) and t[k] in ("if", "for", "while", "switch") and k + 1 < len(t) and t[k + 1] == "(":
+        close = matching(t, k + 1)
+        if close < 0:
+            return len(t)
+        end = statement_end(t, close + 1)
+        if t[k] == "if" and end < len(t) and t[end] == "else":
+            end = statement_end(t, end + 1)
+        return end
+    depth = 0
+    for j in range(k, len(t)):
+        depth += t[j] in "([{"
+        depth -= t[j] in ")]}"
+        if t[j] == ";" and depth <= 0:
+            return j + 1
+    return len(t)
+
+
+def bound_test(cond, i, e):
+    """How an if condition compares i with E: "at" when it holds on the extra
+    pass (i == E, i >= E), "below" when it excludes it (i < E, i != E)."""
+    for g in guards(cond, i, e):
+        parts = g.split()
+        op = parts[1] if parts[0] == i else _MIRROR[parts[-2]]
+        if op in _AT_BOUND:
+            return "at"
+        if op in ("<", "!="):
+            return "below"
+    return None
+
+
+def index_guarded(t, i, e):
+    """Whether the body never indexes with i on the extra pass: an
+    if (i == E) that leaves (break/return/continue/goto) or branches away
+    before the first a[i], or every a[i] inside an if (i < E) branch.
+    Returns the guard as text, or None."""
+    uses = [k for k in range(1, len(t)) if t[k] == i and t[k - 1] == "["]
+    if not uses:
+        return None
+    for k in range(len(t) - 1):
+        if t[k] != "if" or t[k + 1] != "(":
+            continue
+        close = matching(t, k + 1)
+        if close < 0:
+            continue
+        kind = bound_test(t[k + 2:close], i, e)
+        if not kind:
+            continue
+        then_end = statement_end(t, close + 1)
+        has_else = then_end < len(t) and t[then_end] == "else"
+        else_end = statement_end(t, then_end + 1) if has_else else then_end
+        cond = norm(" ".join(t[k + 2:close]))
+        if kind == "at" and k < uses[0]:
+            if _EXITS & set(t[close + 1:then_end]):
+                return "if (%s) leaves the loop before %s indexes" % (cond, i)
+            if has_else and all(then_end < u < else_end for u in uses):
+                return "if (%s) takes another branch; %s indexes only in the else" % (cond, i)
+        if kind == "below" and all(close < u < then_end for u in uses):
+            return "%s indexes only under if (%s)" % (i, cond)
+    return None
+
+
 def increments(t, i):
     for k in range(len(t) - 1):
         if (t[k] == i and t[k + 1] in ("++", "+=")) or (t[k] == "++" and t[k + 1] == i):
@@ -540,6 +612,14 @@ def check_loop(shape, p, i, e_text, body_text):
     g = guards(body, i, e)
     if g:
         ev["guard_in_body"] = ", ".join(dict.fromkeys(norm(x) for x in g))
+    guarded = index_guarded(body, i, e)
+    if guarded:
+        # The extra pass never reaches a[i]: what the arrays are sized
+        # says nothing about an overrun, only that the pass is deliberate.
+        ev["index_guarded"] = guarded
+        for name in ("indexes_array", "array_size_is_bound"):
+            if name in ev:
+                ev["guarded_" + name] = ev.pop(name)
     if "-" in ops:
         ev["bound_minus"] = True
     if "/" in ops or ">>" in ops:
@@ -593,7 +673,7 @@ def check_loop(shape, p, i, e_text, body_text):
     key = norm(e_text)
     bound = norm(" ".join(e))
     times = ("(%s)" % bound) if top_level_ops(e) else bound
-    what = "a count" if card else "the size of %s" % ev["indexes_array"]
+    what = "a count" if card else "the size of %s" % (ev.get("indexes_array") or ev.get("guarded_indexes_array"))
     emit(RULE, pos, key,
          "%s is %s but %s reaches it: the loop runs %s+1 times" % (bound, what, i, times),
          **ev)
