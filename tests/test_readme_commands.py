@@ -127,7 +127,6 @@ def test_make_gate_reports_what_a_patch_introduces(checked, tmp_path):
     assert (repo / "lockers-out" / "gate.sarif").exists()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 21: a quotient bound is scored as a rounding-up idiom (40)")
 def test_make_gate_fails_a_quotient_overrun(checked, tmp_path):
     repo, tree, proc = checked
     gate = gate_quotient_overrun(repo, tree, tmp_path)

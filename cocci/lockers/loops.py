@@ -379,6 +379,26 @@ def index_guarded(t, i, e):
     return None
 
 
+_STORES = {"=", "|=", "&=", "^=", "+=", "-=", "<<=", ">>="}
+
+
+def stores_at(t, i):
+    """Names of the arrays the body writes at index i (a[i] = ..., a[i] |= ...)."""
+    out = []
+    for k in range(1, len(t) - 3):
+        if t[k] == "[" and t[k + 1] == i and t[k + 2] == "]" and t[k + 3] in _STORES and IDENT.match(t[k - 1]):
+            out.append(t[k - 1])
+    return out
+
+
+def remainder_handled(text, dividend):
+    """The function deals with what a truncated division leaves: X % N,
+    X & (N - 1), DIV_ROUND_UP/roundup, or a min() on the last chunk."""
+    d = re.escape(wsfree(dividend))
+    flat = wsfree(text)
+    return bool(re.search(d + r"%|" + d + r"&|DIV_ROUND_UP|roundup|round_up|\bmin(_t)?\(", flat))
+
+
 def increments(t, i):
     for k in range(len(t) - 1):
         if (t[k] == i and t[k + 1] in ("++", "+=")) or (t[k] == "++" and t[k + 1] == i):
@@ -624,6 +644,14 @@ def check_loop(shape, p, i, e_text, body_text):
         ev["bound_minus"] = True
     if "/" in ops or ">>" in ops:
         ev["bound_div"] = True
+        # Rounding a division up only makes sense for a partial last chunk;
+        # storing a whole element at a[E] with no remainder in sight is one
+        # element past the end (a key of key_size / 4 words, written once more).
+        dividend = split_top(" ".join(e), ["/", ">>"])[0]
+        written = stores_at(body, i)
+        if written and not remainder_handled(func, dividend):
+            ev["quotient_store"] = "%s[%s] written on the pass i == %s; no remainder of %s handled" % (
+                written[0], i, norm(" ".join(e)), norm(dividend))
     if "+" in ops:
         ev["bound_plus"] = True
     # Naming only matters while the array's size is unknown: a[E] past an
