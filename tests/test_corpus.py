@@ -12,7 +12,12 @@ RULES = {p.stem for p in (ROOT / "cocci").glob("*.cocci")}
 
 def corpus_is_labelled_version(corpus):
     """True when the extracted corpus is the one SOURCE pins (kernel-corpus/prepare's stamp)."""
-    stamp = dict(l.split("=", 1) for l in (corpus / ".lockers-corpus").read_text().split() if "=" in l)
+    text = (corpus / ".lockers-corpus").read_text()
+    if "=" not in text:     # a stamp of before kernel-corpus/prepare kept versions: the pinned sha256
+        source = dict(l.split("=", 1) for l in (ROOT / "kernel-corpus" / "SOURCE").read_text().split()
+                      if "=" in l)
+        return text.strip() == source["sha256"]
+    stamp = dict(l.split("=", 1) for l in text.split() if "=" in l)
     return stamp.get("exact") == "yes"
 
 

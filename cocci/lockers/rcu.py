@@ -9,6 +9,7 @@ reporting the previous one first (record.PerFile); flush() at the end.
 """
 import re
 
+from . import source
 from .cexpr import loc_key, startkey
 from .record import PerFile, norm
 
@@ -130,3 +131,45 @@ def in_section(fn, pos):
         if f == fn and a < pos:
             return True
     return False
+
+
+# ---------------------------------------------------------------- RCU macros
+
+_RCU_CALL = re.compile(r"\b(?:rcu_dereference\w*|rcu_access_pointer|srcu_dereference\w*|"
+                       r"rcu_assign_pointer|RCU_INIT_POINTER|rcu_replace_pointer|"
+                       r"list_\w+_rcu|hlist_\w+_rcu)\s*\(")
+_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\(([^)]*)\)((?:[^\n]*\\\n)*[^\n]*)", re.M)
+_MACROS = {}
+
+
+def rcu_macros(path):
+    """Names of the function-like macros the file defines whose body goes
+    through the RCU API (#define nh_res_dereference(p) rcu_dereference_raw(p)):
+    an argument handed to one of them is an RCU access, not a plain one."""
+    if path not in _MACROS:
+        _MACROS.clear()
+        _MACROS[path] = {m.group(1) for m in _DEFINE.finditer(source.text(path))
+                         if _RCU_CALL.search(m.group(3))}
+    return _MACROS[path]
+
+
+def enclosing_call(path, line, col):
+    """The name of the call whose argument list holds (line, col), 0-based
+    column; looks back at most 5 lines. None outside any call."""
+    lines = source.lines(path)
+    depth = 0
+    for ln in range(line, max(0, line - 5), -1):
+        text = lines[ln - 1] if ln - 1 < len(lines) else ""
+        end = col if ln == line else len(text)
+        for k in range(end - 1, -1, -1):
+            c = text[k]
+            if c == ")":
+                depth += 1
+            elif c == "(":
+                if depth == 0:
+                    m = re.search(r"(\w+)\s*$", text[:k])
+                    return m.group(1) if m else None
+                depth -= 1
+            elif c in ";{}" and depth == 0:
+                return None
+    return None
