@@ -39,15 +39,16 @@ RCU_PROTECTED = set("rcu_dereference_protected, rtnl_dereference, rht_dereferenc
                     "link_sta_dereference_protected, tcf_chain_dereference, tcf_proto_dereference, "
                     "dereference_key_locked".split(", "))
 
-# Single-load wrappers around a pointer read (rcu-cross-pointer): a
-# relation seen through one of them still compares the pointer itself.
-# src/macroindex.c keeps a longer list of its own (it also knows
-# __READ_ONCE, READ_ONCE_NOCHECK and the *_check variants); adding those
-# here would change findings, so the two are left as they are.
-LOAD_WRAPPERS = set("""READ_ONCE data_race rcu_dereference rcu_dereference_raw
-rcu_dereference_bh rcu_dereference_sched rcu_dereference_check
-rcu_dereference_protected rcu_access_pointer srcu_dereference
-smp_load_acquire likely unlikely""".split())
+# Single-load markers around a pointer read: a relation seen through one of
+# them still compares the pointer itself (rcu-cross-pointer strips them from
+# operands; src/macroindex.c drops them from the relations it records). The
+# two lists are one: tests/test_cocci_package.py checks that is_wrapper() in
+# src/macroindex.c names exactly these.
+LOAD_WRAPPERS = set("""READ_ONCE __READ_ONCE READ_ONCE_NOCHECK data_race
+rcu_dereference rcu_dereference_raw rcu_dereference_bh rcu_dereference_sched
+rcu_dereference_check rcu_dereference_protected rcu_dereference_bh_check
+rcu_dereference_sched_check rcu_dereference_raw_check srcu_dereference
+srcu_dereference_check rcu_access_pointer smp_load_acquire likely unlikely""".split())
 
 # Locks an updater takes (rcu-double-deref: held at a read, the pointer
 # cannot change) ...
