@@ -204,6 +204,13 @@ def plus_one(size, e):
     return s.startswith("1+") and same_bound(s[2:], e)
 
 
+def any_plus_one(size):
+    """size is X + 1 for some X (frag[1 + MAX_SKB_FRAGS]: a head plus the
+    fragments): room for one element more than a count."""
+    s = wsfree(size)
+    return bool(re.match(r"^(1\+.+|.+\+1[uU]?)$", s)) and "?" not in s
+
+
 def bound_regex(e):
     """Regex (on source text, any spacing) for the bound: its tokens, or for
     a member chain any chain ending in the same field (s->n, p.n)."""
@@ -477,6 +484,8 @@ def array_size_facts(src, scope, name, e):
             facts.append(("decl", "E", size.strip()))
         elif plus_one(size, e):
             facts.append(("decl", "E+1", size.strip()))
+        elif any_plus_one(size):
+            facts.append(("decl", "X+1", size.strip()))
     # Uses of name[E] that are not declarations: the code itself treats
     # element E as valid (a sentinel, a fake last entry).
     for m in re.finditer(r"(?<!\w)" + re.escape(name) + r"\s*\[", scope):
@@ -592,7 +601,7 @@ def check_loop(shape, p, i, e_text, body_text):
         ev["index_shifted"] = ",".join(sorted({norm(a[0]) + "[" + i + a[2] + "]" for a in arrays}))
     if i not in body:
         ev["counter_only"] = True
-    sized, sized1 = [], []
+    sized, sized1, sizedx = [], [], []
     ops = top_level_ops(e)
     m = re.match(r"^(?:ARRAY_SIZE\((.*)\)|sizeof\(?(.*?)\)?/sizeof\(?(?:\*(.*?)|(.*?)\[0\])\)?|sizeof\((.*)\))$", ews)
     if m:
@@ -607,11 +616,13 @@ def check_loop(shape, p, i, e_text, body_text):
             if kind == "use":
                 used.append("%s[%s]" % (name, norm(size)))
             else:
-                (sized if rel == "E" else sized1).append("%s:%s[%s]" % (kind, name, norm(size)))
+                {"E": sized, "E+1": sized1, "X+1": sizedx}[rel].append("%s:%s[%s]" % (kind, name, norm(size)))
     if sized:
         ev["array_size_is_bound"] = ",".join(sorted(set(sized)))
     if sized1 and not sized:
         ev["array_size_bound_plus1"] = ",".join(sorted(set(sized1)))
+    elif sizedx and not sized:
+        ev["array_sized_plus_one"] = ",".join(sorted(set(sizedx)))
     if used and not sized:
         ev["array_used_at_bound"] = ",".join(sorted(set(used)))
     elif not sized and not sized1:
