@@ -1,6 +1,7 @@
 """loop-le-count: a counting loop from 0 while i <= E, with E a count or
 the size of the array the loop indexes; the evidence that E is (or is not)
 how many elements there are."""
+import os
 import re
 
 from . import source
@@ -172,6 +173,55 @@ def file_text(path):
         _FILES.clear()        # spatch works file by file: keep one
         _FILES[path] = Source(path)
     return _FILES[path]
+
+
+# ---------------------------------------------------------------- the subsystem
+
+_NEARBY = {}
+
+
+def set_minus1_nearby(path, e):
+    """Where a file of the same subsystem (the directory above the file's own,
+    .c and .h) assigns E's field from something minus one
+    (pcie_speed_table.count = max_entry - 1 in hwmgr/ for a loop in smumgr/):
+    E holds a last index there too. Member chains only, matched on their last
+    two names, or on the last one when it is more than a count word."""
+    names = re.findall(r"[A-Za-z_]\w*", re.sub(r"\[[^\]]*\]", "", e))
+    if not _CHAIN.match(e) or len(names) < 2:
+        return None
+    tail = names[-2:] if len(names) > 2 else names[-1:]
+    if len(tail) == 1 and set(words(tail[0])) <= CARDINAL:
+        return None
+    real = os.path.realpath(path)
+    top = os.path.dirname(os.path.dirname(real))
+    if real.count("/") < 4 or not os.path.isdir(top):
+        return None
+    sep = r"\s*(?:->|\.)\s*"
+    pat = (sep.join(map(re.escape, tail)) if len(tail) == 2 else re.escape(tail[0])) + \
+        r"\s*=(?!=)[^;{}]*[\w)\]]\s*-\s*1(?![\w.])[^;{}]*;"
+    key = (top, pat)
+    if key not in _NEARBY:
+        _NEARBY.clear()
+        _NEARBY[key] = None
+        rx = re.compile(r"(?:->|\.)\s*" + pat)
+        for d, _, files in sorted(os.walk(top))[:400]:
+            for f in sorted(files):
+                if not f.endswith((".c", ".h")):
+                    continue
+                full = os.path.join(d, f)
+                if full == real:
+                    continue
+                try:
+                    with open(full, encoding="utf-8", errors="replace") as fh:
+                        m = rx.search(fh.read())
+                except OSError:
+                    continue
+                if m:
+                    _NEARBY[key] = "%s: %s" % (os.path.relpath(full, top), " ".join(m.group(0).split()))
+                    break
+            if _NEARBY[key]:
+                break
+    return _NEARBY[key]
 
 
 # ---------------------------------------------------------------- bounds
@@ -685,6 +735,10 @@ def check_loop(shape, p, i, e_text, body_text):
     # tbl.count = max_entry - 1): E holds a last index, not a count.
     if re.search(bound_regex(ews) + r"\s*=(?!=)[^;{}]*[\w)\]]\s*-\s*1(?![\w.])[^;{}]*;", scope):
         ev["bound_set_minus1"] = True
+    elif not sized:
+        nearby = set_minus1_nearby(pos.file, ews)
+        if nearby:
+            ev["bound_set_minus1_nearby"] = nearby
     c = explaining_comment(src, line, hdr_end)
     if c:
         ev["comment_explains"] = c
