@@ -89,6 +89,12 @@ def report():
         base = re.match(r"^\w+", key)
         if base and not key.startswith("->") and (fn, base.group(0)) in S["locals"]:
             continue
+        # A field of a struct that is itself a local (d.rd in
+        # build_sched_domains()): the function's own storage, no reader
+        # reaches it, whatever RCU pointer elsewhere has the same field name.
+        obj = re.match(r"^(\w+)\s*(?:\[[^\]]*\]\s*)*\.", norm(text))
+        if obj and (fn, obj.group(1)) in S["locals"]:
+            continue
         sec = in_section(fn, startkey(p))
         accs = acc.get(key, [])
         via = None
