@@ -12,7 +12,8 @@
 /// rcu_assign_pointer(). Flavours: rcu_read_lock/_bh/_sched/_trace and
 /// srcu_read_lock/unlock, and guard(rcu)()/scoped_guard(rcu) where the
 /// section ends with the scope. A reference is any call whose name says get, hold,
-/// grab, pin, ref, inc, lock, acquire or take on the object before the unlock.
+/// grab, pin, ref, inc, lock, acquire, take or active (nfs_sb_active()) on the
+/// object before the unlock.
 /// Functions documented as called with rcu_read_lock held, or annotated
 /// __acquires(RCU)/__releases(RCU), score low: their callers hold the section;
 /// so does a comment in the function saying why the object outlives the
@@ -167,7 +168,7 @@ type T;
 local idexpression T *esc.x;
 expression esc.R;
 position esc.ps, esc.pu;
-identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take";
+identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take|active";
 expression A : script:python(x, R) { mentions(A, x, R) };
 expression I1, I2;
 position q;
@@ -203,7 +204,7 @@ type T;
 local idexpression T *esc.x;
 expression esc.R;
 position esc.ps, esc.pu;
-identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take";
+identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take|active";
 expression A : script:python(x, R) { mentions(A, x, R) };
 expression I1, I2;
 position q;
@@ -264,7 +265,7 @@ iterator I;
 expression list EL;
 expression E2, E3, E4, I1, I2, F;
 local idexpression LX;
-identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take";
+identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take|active";
 position ps, pu, pd, pr, pp, pst, pal;
 @@
 I@ps(EL) {
@@ -343,7 +344,7 @@ type T;
 local idexpression T *x;
 expression R : script:python() { cand(R) };
 expression E1;
-identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take";
+identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take|active";
 position ps, pg, pr;
 @@
 guard(rcu)@pg();
@@ -373,7 +374,7 @@ local idexpression LX;
 identifier fld;
 iterator name scoped_guard;
 position ps, pg, pd, pr, pp, pst, pal;
-identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take";
+identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take|active";
 @@
 scoped_guard@pg(rcu) {
   ...

@@ -157,7 +157,7 @@ def array_field(R, fname):
     return any(pat.search(l) for l in source.lines(fname) if "(" not in l)
 
 
-REF_CALL = r"\b\w*(?:get|hold|grab|pin|ref|inc|lock|acquire|take)\w*\s*\([^;]*?(?<![\w.>])%s(?!\w)"
+REF_CALL = r"\b\w*(?:get|hold|grab|pin|ref|inc|lock|acquire|take|active)\w*\s*\([^;]*?(?<![\w.>])%s(?!\w)"
 
 
 def ref_in_block(pg, ps, x):
