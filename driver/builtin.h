@@ -7,5 +7,6 @@ int cmd_rules(int argc, char **argv);
 int cmd_triage(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 #endif

@@ -36,6 +36,11 @@ static const char usage_text[] =
 "      --triage FILE    verdicts to apply (default: KDIR/lockers-triage.txt)\n"
 "      --no-notes       print only the warning lines, not the score's reasons\n"
 "      --no-cache       ignore and do not update the cache in the output directory\n"
+"      --cache DIR      keep the cache in DIR instead of OUT/cache (shards and\n"
+"                       machines may share one: entries are keyed by content)\n"
+"      --shard K/N      scan only the K-th of N parts of the work (1 <= K <= N),\n"
+"                       the same split on every machine; 'lockers merge' joins\n"
+"                       the N output directories into one report\n"
 "      --clang-evidence re-parse files with findings through libclang and add typed\n"
 "                       facts (array sizes, struct fields, macros) to the score\n"
 "      --macro-index F  use this index of macros and inline helpers instead of\n"
@@ -51,7 +56,8 @@ static const char usage_text[] =
 
 enum { OPT_FAIL_ON = 256, OPT_TIMEOUT, OPT_ANY_TREE, OPT_HEADERS, OPT_ALL, OPT_NO_NOTES,
        OPT_SPATCH, OPT_RULES_DIR, OPT_TRIAGE, OPT_NO_CACHE, OPT_MACRO_INDEX,
-       OPT_CLANG_EVIDENCE, OPT_PYTHON, OPT_MIN_SCORE, OPT_ALL_SCORES };
+       OPT_CLANG_EVIDENCE, OPT_PYTHON, OPT_MIN_SCORE, OPT_ALL_SCORES,
+       OPT_SHARD, OPT_CACHE };
 
 int cmd_check(int argc, char **argv)
 {
@@ -76,6 +82,8 @@ int cmd_check(int argc, char **argv)
 		{ "clang-evidence", no_argument, NULL, OPT_CLANG_EVIDENCE },
 		{ "min-score", required_argument, NULL, OPT_MIN_SCORE },
 		{ "all-scores", no_argument, NULL, OPT_ALL_SCORES },
+		{ "shard", required_argument, NULL, OPT_SHARD },
+		{ "cache", required_argument, NULL, OPT_CACHE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -83,7 +91,8 @@ int cmd_check(int argc, char **argv)
 	struct report_options ro = { .notes = 1 };
 	const char *outdir = "lockers-out";
 	char *rules_dir = NULL;
-	const char *triage_path = NULL;
+	const char *triage_path = NULL, *cache_opt = NULL;
+	char shard_err[256];
 	int fail_on = SCORE_FAIL_ON_DEFAULT, min_score = -1, quiet = 0, use_cache = 1, c;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
@@ -112,6 +121,16 @@ int cmd_check(int argc, char **argv)
 		case OPT_CLANG_EVIDENCE: so.clang_evidence = 1; break;
 		case OPT_MIN_SCORE: min_score = parse_int_arg(optarg, "--min-score", 0, 101); break;
 		case OPT_ALL_SCORES: min_score = 0; break;
+		case OPT_CACHE: cache_opt = optarg; break;
+		case OPT_SHARD:
+			if (shard_parse(optarg, &so.shard, shard_err, sizeof(shard_err))) {
+				error_msg("%s", shard_err);
+				free(rules_dir);
+				strvec_clear(&so.paths);
+				strvec_clear(&so.only_rules);
+				return EXIT_USAGE;
+			}
+			break;
 		case 'h': fputs(usage_text, stdout); return EXIT_CLEAN;
 		default: fputs(usage_text, stderr); return EXIT_USAGE;
 		}
@@ -142,7 +161,7 @@ int cmd_check(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	so.triage = &triage;
-	char *cache_dir = use_cache ? xasprintf("%s/cache", outdir) : NULL;
+	char *cache_dir = !use_cache ? NULL : cache_opt ? xstrdup(cache_opt) : xasprintf("%s/cache", outdir);
 	so.cache_dir = cache_dir;
 	char *macro_out = xasprintf("%s/macroindex.tsv", outdir);
 	so.macro_index_out = macro_out;

@@ -14,6 +14,7 @@ static const struct {
 } commands[] = {
 	{ "check", cmd_check, "scan a kernel tree (or part of it) and rank the findings" },
 	{ "gate", cmd_gate, "report only the findings a patch introduces (CI), with SARIF" },
+	{ "merge", cmd_merge, "join the outputs of sharded scans (check --shard) into one report" },
 	{ "report", cmd_report, "write a saved scan as an HTML triage page or SARIF" },
 	{ "rules", cmd_rules, "list the rules with their confidence and what they find" },
 	{ "triage", cmd_triage, "record, import and list verdicts on findings" },

@@ -1,4 +1,5 @@
 #include "scan.h"
+#include "shard.h"
 #include "batch.h"
 #include "cache.h"
 #include "fingerprint.h"
@@ -117,9 +118,11 @@ static int open_cache(struct scan_ctx *ctx, char *err, size_t errlen)
 		strbuf_release(&version);
 		return -1;
 	}
+	uint64_t scripts = rules_scripts_hash(res->rules.dir);
+	res->rules_id = shard_rules_identity(&res->rules, scripts, version.buf, o->clang_evidence, o->triage);
 	if (o->cache_dir) {
 		char *salt = xasprintf("%s\nrecord 1\n--no-includes --parse-error-msg\nscripts %016llx\n",
-				       version.buf, (unsigned long long)rules_scripts_hash(res->rules.dir));
+				       version.buf, (unsigned long long)scripts);
 		cache = cache_open(o->cache_dir, salt, why, sizeof(why));
 		free(salt);
 		if (!cache)
@@ -130,7 +133,11 @@ static int open_cache(struct scan_ctx *ctx, char *err, size_t errlen)
 	return 0;
 }
 
-/* Stage: each rule's candidates, less what the cache answers, in batches. */
+/*
+ * Stage: each rule's candidates (of this shard's files, with --shard), less
+ * what the cache answers, in batches. Every shard prefilters the whole tree:
+ * the split and the tree's identity need every file's answers and content.
+ */
 static void make_tasks(struct scan_ctx *ctx)
 {
 	struct scan_result *res = ctx->res;
@@ -142,6 +149,10 @@ static void make_tasks(struct scan_ctx *ctx)
 	res->rule_cpu = xcalloc(nrules, sizeof(*res->rule_cpu));
 	cand = prefilter_tree(&res->rules, &res->tree, ctx->out.cache, ctx->out.content_hash, res->candidates,
 			      &res->skipped_binary, &res->files_candidate);
+	res->tree_id = shard_tree_identity(&res->tree, ctx->out.content_hash);
+	res->shard = ctx->o->shard;
+	if (res->shard.n)
+		shard_select(&res->shard, &res->tree, nrules, cand, res->candidates, &res->files_candidate);
 	res->t_prefilter = now_seconds() - ctx->t;
 	ctx->t = now_seconds();
 

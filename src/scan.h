@@ -14,6 +14,7 @@
 #include "macroindex.h"
 #include "spatch.h"
 #include "rules.h"
+#include "shard.h"
 #include "strvec.h"
 #include "tree.h"
 #include "triage.h"
@@ -36,6 +37,7 @@ struct scan_options {
 	struct triage *triage;		/* verdicts to attach, or NULL */
 	const char *cache_dir;		/* incremental cache, or NULL for none */
 	int clang_evidence;		/* re-parse files with findings through libclang */
+	struct shard shard;		/* --shard K/N: only this part of the work; n 0: all */
 };
 
 struct file_failure {
@@ -70,6 +72,8 @@ struct scan_result {
 	struct cache_stats cache;
 	int clang_used;			/* the libclang pass ran; its counters: */
 	struct evidence_stats clang;
+	struct shard shard;		/* the part scanned (n 0: all of it) */
+	uint64_t tree_id, rules_id;	/* identities a merge checks (shard.h) */
 };
 
 /*

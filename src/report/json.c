@@ -98,6 +98,21 @@ static json_t *summary_json(const struct scan_result *res)
 	return s;
 }
 
+/* A shard's mark: which part, of which tree and rules (a merge checks them). */
+static json_t *shard_json(const struct scan_result *res)
+{
+	json_t *o = json_object();
+	char hex[17];
+
+	json_object_set_new(o, "index", json_integer(res->shard.k));
+	json_object_set_new(o, "count", json_integer(res->shard.n));
+	hash_hex(res->tree_id, hex);
+	json_object_set_new(o, "tree_identity", json_string(hex));
+	hash_hex(res->rules_id, hex);
+	json_object_set_new(o, "rules_identity", json_string(hex));
+	return o;
+}
+
 int report_json_dump(const char *path, json_t *root)
 {
 	char *text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
@@ -128,6 +143,8 @@ int report_json_write(const char *path, const struct scan_result *res)
 	json_object_set_new(root, "tool", json_string("lockers"));
 	json_object_set_new(root, "format", json_integer(1));
 	json_object_set_new(root, "tree", json_string(res->tree.root));
+	if (res->shard.n)
+		json_object_set_new(root, "shard", shard_json(res));
 	for (size_t r = 0; r < res->rules.nr; r++) {
 		const struct rule *ru = &res->rules.v[r];
 		json_t *o = json_object();
@@ -153,6 +170,8 @@ int report_run_json_write(const char *path, const struct scan_result *res, int j
 	json_t *sec = json_object();
 
 	json_object_set_new(root, "jobs", json_integer(jobs));
+	if (res->shard.n)
+		json_object_set_new(root, "shard", shard_json(res));
 	json_object_set_new(sec, "walk", json_real(res->t_walk));
 	json_object_set_new(sec, "prefilter", json_real(res->t_prefilter));
 	json_object_set_new(sec, "spatch", json_real(res->t_spatch));
