@@ -507,6 +507,8 @@ def declares(text, start):
     before = text[max(0, start - 200):start].rstrip()
     if before.endswith(("->", ".")):
         return False
+    if before.endswith("}"):                # struct { ... } frag[1 + MAX_SKB_FRAGS];
+        return True
     w = re.search(r"(\w+)$", before.rstrip("*").rstrip())
     return bool(w) and w.group(1) not in KEYWORDS
 

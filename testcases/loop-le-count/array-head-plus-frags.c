@@ -5,7 +5,7 @@
 #define MAX_FRAGS 17
 
 struct desc { unsigned int addr; };
-struct ring { struct desc frag[1 + MAX_FRAGS]; };
+struct ring { struct { unsigned int addr; } frag[1 + MAX_FRAGS]; };
 struct table { struct desc slot[MAX_FRAGS]; };
 
 void unmap(unsigned int addr);
