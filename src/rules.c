@@ -2,6 +2,7 @@
 #include "prefilter.h"
 #include "score.h"
 #include "strbuf.h"
+#include "tree.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -109,8 +110,9 @@ static int parse_header(struct rule *r, const char *text, char *err, size_t errl
 		snprintf(err, errlen, "%s: '// Confidence:' must be High, Moderate or Low", r->path);
 		return -1;
 	}
-	if (score_rule_prior(r->name) >= 0)	/* fitted to labels: it replaces the confidence */
-		r->base_score = score_rule_prior(r->name);
+	int prior = score_rule_prior(r->name);
+	if (prior >= 0)		/* fitted to labels: it replaces the confidence */
+		r->base_score = prior;
 	for (size_t i = 0; i < r->nrequires; i++) {
 		if (!r->requires[i].nr) {
 			snprintf(err, errlen, "%s: empty '// Requires:' line", r->path);
@@ -251,26 +253,31 @@ char *rules_default_dir(void)
 	return xstrdup("cocci");
 }
 
+static int skip_hidden(void *ctx, const char *name, unsigned char d_type)
+{
+	(void)ctx;
+	return name[0] == '.' || !strcmp(name, "__pycache__") ||
+	       (d_type == DT_REG && !ends_with(name, ".py"));
+}
+
+/* The *.py files under dir/rel, as paths relative to dir; what is not a directory reads as empty. */
 static void collect_scripts(const char *dir, const char *rel, struct strvec *out)
 {
+	struct strvec names = STRVEC_INIT;
 	char *path = *rel ? xasprintf("%s/%s", dir, rel) : xstrdup(dir);
-	DIR *d = opendir(path);
-	struct dirent *de;
 
-	free(path);
-	if (!d)
-		return;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.' || !strcmp(de->d_name, "__pycache__"))
-			continue;
-		char *sub = *rel ? xasprintf("%s/%s", rel, de->d_name) : xstrdup(de->d_name);
-		if (ends_with(de->d_name, ".py"))
-			strvec_push(out, sub);
-		else if (de->d_type == DT_DIR || de->d_type == DT_UNKNOWN)
-			collect_scripts(dir, sub, out);
-		free(sub);
+	if (!tree_list_dir(path, skip_hidden, NULL, &names)) {
+		for (size_t i = 0; i < names.nr; i++) {
+			char *sub = *rel ? xasprintf("%s/%s", rel, names.v[i]) : xstrdup(names.v[i]);
+			if (ends_with(sub, ".py"))
+				strvec_push(out, sub);
+			else
+				collect_scripts(dir, sub, out);
+			free(sub);
+		}
 	}
-	closedir(d);
+	strvec_clear(&names);
+	free(path);
 }
 
 uint64_t rules_scripts_hash(const char *dir)
