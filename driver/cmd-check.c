@@ -136,8 +136,7 @@ int cmd_check(int argc, char **argv)
 		}
 	}
 	struct strvec owned = STRVEC_INIT;	/* absolute copies of relative paths */
-	char *outdir_abs = NULL;
-	make_absolute(&outdir, &outdir_abs);
+	scan_make_absolute(&outdir, &owned);
 	/* Every finding that fails the run is printed; the rest are a click away. */
 	ro.min_score = min_score >= 0 ? min_score : fail_on < SCORE_BUG ? fail_on : SCORE_BUG;
 	so.root = optind < argc ? argv[optind++] : ".";
@@ -156,7 +155,7 @@ int cmd_check(int argc, char **argv)
 		error_msg("%s (the file was left as it was)", err);
 		strvec_clear(&so.paths);
 		strvec_clear(&so.only_rules);
-		free(outdir_abs);
+		strvec_clear(&owned);
 		free(rules_dir);
 		return EXIT_USAGE;
 	}
@@ -174,7 +173,6 @@ int cmd_check(int argc, char **argv)
 		strvec_clear(&so.paths);
 		strvec_clear(&so.only_rules);
 		strvec_clear(&owned);
-		free(outdir_abs);
 		free(rules_dir);
 		return EXIT_USAGE;
 	}
@@ -222,7 +220,6 @@ int cmd_check(int argc, char **argv)
 	strvec_clear(&so.paths);
 	strvec_clear(&so.only_rules);
 	strvec_clear(&owned);
-	free(outdir_abs);
 	free(rules_dir);
 	return rc;
 }

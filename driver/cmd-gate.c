@@ -165,8 +165,7 @@ int cmd_gate(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	struct strvec owned = STRVEC_INIT;	/* absolute copies of relative paths */
-	char *outdir_abs = NULL;
-	make_absolute(&outdir, &outdir_abs);
+	scan_make_absolute(&outdir, &owned);
 	go.scan.rules_dir = rules_dir ? rules_dir : (rules_dir = rules_default_dir());
 	go.scan.progress = !quiet && isatty(STDERR_FILENO);
 
@@ -176,7 +175,7 @@ int cmd_gate(int argc, char **argv)
 	if (triage_read(&triage, tpath, err, sizeof(err))) {
 		error_msg("%s (the file was left as it was)", err);
 		free(tpath);
-		free(outdir_abs);
+		strvec_clear(&owned);
 		free(rules_dir);
 		return EXIT_USAGE;
 	}
@@ -219,7 +218,6 @@ int cmd_gate(int argc, char **argv)
 	free(macro_out);
 	strvec_clear(&go.scan.only_rules);
 	strvec_clear(&owned);
-	free(outdir_abs);
 	free(rules_dir);
 	return rc;
 }

@@ -297,6 +297,11 @@ static void absolute_into(const char **path, struct strvec *owned, int only_path
 	*path = owned->v[owned->nr - 1];
 }
 
+void scan_make_absolute(const char **path, struct strvec *owned)
+{
+	absolute_into(path, owned, 0);
+}
+
 void scan_options_make_absolute(struct scan_options *o, struct strvec *owned)
 {
 	absolute_into(&o->rules_dir, owned, 0);

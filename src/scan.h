@@ -83,6 +83,8 @@ struct scan_result {
  * copies are kept in `owned` for the caller to clear.
  */
 void scan_options_make_absolute(struct scan_options *o, struct strvec *owned);
+/* The same for one path a command derives child paths from (its -o). */
+void scan_make_absolute(const char **path, struct strvec *owned);
 
 /* Returns 0 (also when interrupted: see res->interrupted), or -1 with err set. */
 int scan_run(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen);

@@ -258,16 +258,6 @@ char *absolute_path(const char *path)
 	return abs;
 }
 
-void make_absolute(const char **path, char **owned)
-{
-	if (!*path)
-		return;
-	char *abs = absolute_path(*path);
-	free(*owned);
-	*owned = abs;
-	*path = abs;
-}
-
 int parse_int_arg(const char *s, const char *what, int lo, int hi)
 {
 	char *end;

@@ -60,8 +60,6 @@ const char *tmp_dir(void);
  * their own, where a relative path names nothing.
  */
 char *absolute_path(const char *path);
-/* Replace *path by absolute_path(*path) when it is set; keeps *owned to free. */
-void make_absolute(const char **path, char **owned);
 /* A command-line number in lo..hi, or die naming the option. */
 int parse_int_arg(const char *s, const char *what, int lo, int hi);
 
