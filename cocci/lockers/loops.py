@@ -740,15 +740,17 @@ def check_loop(shape, p, i, e_text, body_text):
     if "-" in ops:
         ev["bound_minus"] = True
     if "/" in ops or ">>" in ops:
-        ev["bound_div"] = True
         # Rounding a division up only makes sense for a partial last chunk;
         # storing a whole element at a[E] with no remainder in sight is one
-        # element past the end (a key of key_size / 4 words, written once more).
+        # element past the end (a key of key_size / 4 words, written once
+        # more), and refutes the rounding-up reading.
         dividend = split_top(" ".join(e), ["/", ">>"])[0]
         written = stores_at(body, i)
         if written and not remainder_handled(func, dividend):
             ev["quotient_store"] = "%s[%s] written on the pass i == %s; no remainder of %s handled" % (
                 written[0], i, norm(" ".join(e)), norm(dividend))
+        else:
+            ev["bound_div"] = True
     if "+" in ops:
         ev["bound_plus"] = True
     # Naming only matters while the array's size is unknown: a[E] past an
