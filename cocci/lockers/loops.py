@@ -654,6 +654,45 @@ def explaining_comment(src, line, hdr_end):
                 return " ".join(m.group(0).split())
     return None
 
+def length_parameter(func, e, arrays):
+    """E is a parameter passed right beside the pointer or array parameter
+    that the body indexes (f(u8 *buf, size_t count)): the kernel's buffer
+    and length pair, so buf[count] is one past what the caller handed in.
+    Returns "buf, count", or None (also when the function changes E)."""
+    if len(e) != 1 or not IDENT.match(e[0]):
+        return None
+    brace = func.find("{")
+    head = tokenize(func[:brace]) if brace > 0 else []
+    if not head or head[-1] != ")":
+        return None
+    depth, k = 0, len(head) - 1
+    while k >= 0:                           # back to the parameter list's '('
+        depth += head[k] == ")"
+        depth -= head[k] == "("
+        if depth == 0:
+            break
+        k -= 1
+    params = [p for p in split_top(" ".join(head[k + 1:-1]), [","])]
+    names = []
+    for p in params:
+        t = tokenize(p)
+        ids = [x for x in t if IDENT.match(x) and x not in KEYWORDS]
+        names.append((ids[-1] if ids else "", "*" in t or "[" in t))
+    bound = e[0]
+    body = func[brace:]
+    if re.search(r"(?<![\w.>])" + re.escape(bound) + r"\s*(?:[-+*/|&]?=(?!=)|\+\+|--)|(?:\+\+|--)\s*" +
+                 re.escape(bound) + r"\b", body):
+        return None                         # E is changed: no longer the caller's length
+    indexed = {a[0] for a in arrays if a[2] == ""}
+    for k, (name, is_ptr) in enumerate(names):
+        if name != bound or is_ptr:
+            continue
+        for j in (k - 1, k + 1):
+            if 0 <= j < len(names) and names[j][1] and names[j][0] in indexed:
+                return "%s, %s" % (names[j][0], bound)
+    return None
+
+
 # ---------------------------------------------------------------- the check
 
 
@@ -692,6 +731,9 @@ def check_loop(shape, p, i, e_text, body_text):
         ev["index_shifted"] = ",".join(sorted({norm(a[0]) + "[" + i + a[2] + "]" for a in arrays}))
     if i not in body:
         ev["counter_only"] = True
+    pair = length_parameter(func, e, arrays)
+    if pair:
+        ev["bound_is_length_param"] = pair
     sized, sized1, sizedx = [], [], []
     ops = top_level_ops(e)
     m = re.match(r"^(?:ARRAY_SIZE\((.*)\)|sizeof\(?(.*?)\)?/sizeof\(?(?:\*(.*?)|(.*?)\[0\])\)?|sizeof\((.*)\))$", ews)
@@ -807,8 +849,8 @@ def check_loop(shape, p, i, e_text, body_text):
         # The extra pass never reaches a[i]: neither what the arrays are
         # sized nor how surely E is a count says anything about an overrun,
         # only that the pass is deliberate. Shown, but weightless.
-        for name in ("indexes_array", "array_size_is_bound", "bound_filled_as_count",
-                     "bound_lt_elsewhere", "quotient_store"):
+        for name in ("indexes_array", "array_size_is_bound", "bound_is_length_param",
+                     "bound_filled_as_count", "bound_lt_elsewhere", "quotient_store"):
             if name in ev:
                 ev["guarded_" + name] = ev.pop(name)
 

@@ -45,6 +45,6 @@ void ctx_init(struct dev_ctx *ctx)
  * check-output-start
 35:2: warning: ctx->nr_queues is a count but i reaches it: the loop runs ctx->nr_queues+1 times [loop-le-count] bug
 37:2: warning: ctx->nr_irqs is a count but i reaches it: the loop runs ctx->nr_irqs+1 times [loop-le-count] bug
-39:2: warning: ctx->nr_vecs is a count but i reaches it: the loop runs ctx->nr_vecs+1 times [loop-le-count] intended
+39:2: warning: ctx->nr_vecs is a count but i reaches it: the loop runs ctx->nr_vecs+1 times [loop-le-count] false-positive
  * check-output-end
  */

@@ -17,6 +17,6 @@ void level_map_init(struct level_map *m, int step)
 /*
  * check-name: array declared [NR_LEVELS + 1]: the <= loop fits it (deliberate, intended)
  * check-output-start
-13:2: warning: NR_LEVELS is a count but i reaches it: the loop runs NR_LEVELS+1 times [loop-le-count] intended
+13:2: warning: NR_LEVELS is a count but i reaches it: the loop runs NR_LEVELS+1 times [loop-le-count] false-positive
  * check-output-end
  */

@@ -34,6 +34,6 @@ void adjust_subprog_starts(struct verifier_env *env, int off, int len)
 /*
  * check-name: the array is used at index cnt elsewhere (fake last entry): intended
  * check-output-start
-27:2: warning: env->subprog_cnt is a count but i reaches it: the loop runs env->subprog_cnt+1 times [loop-le-count] intended
+27:2: warning: env->subprog_cnt is a count but i reaches it: the loop runs env->subprog_cnt+1 times [loop-le-count] false-positive
  * check-output-end
  */

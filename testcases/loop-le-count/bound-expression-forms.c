@@ -43,7 +43,7 @@ void pkt_dump(struct pkt *pkt)
  * check-name: X - Y (false positive), division, E + k (deliberate)
  * check-output-start
 16:2: warning: uspi->s_fpb - count is a count but pos reaches it: the loop runs (uspi->s_fpb - count)+1 times [loop-le-count] false-positive
-30:2: warning: buf_cnt / 8 is a count but i reaches it: the loop runs (buf_cnt / 8)+1 times [loop-le-count] intended
+30:2: warning: buf_cnt / 8 is a count but i reaches it: the loop runs (buf_cnt / 8)+1 times [loop-le-count] false-positive
 38:2: warning: pkt->count + 1 is a count but i reaches it: the loop runs (pkt->count + 1)+1 times [loop-le-count] intended
  * check-output-end
  */

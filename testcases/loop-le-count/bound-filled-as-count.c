@@ -34,6 +34,6 @@ void scan_bus_last(struct scan *s)
 /*
  * check-name: bound filled as found[n_found++] (bug) versus an index filled by ++last (quiet)
  * check-output-start
-18:2: warning: s->n_found is a count but i reaches it: the loop runs s->n_found+1 times [loop-le-count] bug
+18:2: warning: s->n_found is a count but i reaches it: the loop runs s->n_found+1 times [loop-le-count] intended
  * check-output-end
  */

@@ -28,6 +28,6 @@ void replay_clear_words(struct replay *r)
  * check-name: bound assigned from X - 1 (false positive) versus from a call (bug)
  * check-output-start
 14:2: warning: nr is a count but i reaches it: the loop runs nr+1 times [loop-le-count] false-positive
-23:2: warning: nr_words is a count but i reaches it: the loop runs nr_words+1 times [loop-le-count] bug
+23:2: warning: nr_words is a count but i reaches it: the loop runs nr_words+1 times [loop-le-count] intended
  * check-output-end
  */

@@ -30,7 +30,7 @@ void links_poll_all(struct port *links, int nlinks_total)
 /*
  * check-name: i == nr_ports guard in the body versus the same loop without it
  * check-output-start
-13:2: warning: nr_ports is a count but i reaches it: the loop runs nr_ports+1 times [loop-le-count] intended
+13:2: warning: nr_ports is a count but i reaches it: the loop runs nr_ports+1 times [loop-le-count] false-positive
 26:2: warning: nlinks_total is a count but i reaches it: the loop runs nlinks_total+1 times [loop-le-count] bug
  * check-output-end
  */

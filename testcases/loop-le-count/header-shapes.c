@@ -41,11 +41,11 @@ void shapes(struct msg *m)
 /*
  * check-name: multi-line header, E >= i, declaration init, comma inits, 0U
  * check-output-start
-20:2: warning: m->len is a count but i reaches it: the loop runs m->len+1 times [loop-le-count] bug
-25:2: warning: m->size is a count but i reaches it: the loop runs m->size+1 times [loop-le-count] bug
-28:2: warning: m->nbytes is a count but k reaches it: the loop runs m->nbytes+1 times [loop-le-count] bug
-31:2: warning: m->n_data is a count but i reaches it: the loop runs m->n_data+1 times [loop-le-count] bug
-34:2: warning: m->total is a count but i reaches it: the loop runs m->total+1 times [loop-le-count] bug
-37:2: warning: m->data_cnt is a count but i reaches it: the loop runs m->data_cnt+1 times [loop-le-count] bug
+20:2: warning: m->len is a count but i reaches it: the loop runs m->len+1 times [loop-le-count] intended
+25:2: warning: m->size is a count but i reaches it: the loop runs m->size+1 times [loop-le-count] intended
+28:2: warning: m->nbytes is a count but k reaches it: the loop runs m->nbytes+1 times [loop-le-count] intended
+31:2: warning: m->n_data is a count but i reaches it: the loop runs m->n_data+1 times [loop-le-count] intended
+34:2: warning: m->total is a count but i reaches it: the loop runs m->total+1 times [loop-le-count] intended
+37:2: warning: m->data_cnt is a count but i reaches it: the loop runs m->data_cnt+1 times [loop-le-count] intended
  * check-output-end
  */

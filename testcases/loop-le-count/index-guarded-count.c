@@ -44,6 +44,6 @@ int hub_count(struct hub *hub, int type)
 /*
  * check-name: an inner loop's i < E test guards the array; count evidence then carries no weight
  * check-output-start
-20:2: warning: hub->num_devs is a count but dst reaches it: the loop runs hub->num_devs+1 times [loop-le-count] intended
+20:2: warning: hub->num_devs is a count but dst reaches it: the loop runs hub->num_devs+1 times [loop-le-count] false-positive
  * check-output-end
  */

@@ -96,8 +96,8 @@ void card_match_or(int kind)
 21:2: warning: MAX_CARDS is the size of cards but n reaches it: the loop runs MAX_CARDS+1 times [loop-le-count] false-positive
 34:2: warning: MAX_CARDS is the size of cards but n reaches it: the loop runs MAX_CARDS+1 times [loop-le-count] false-positive
 46:2: warning: MAX_CARDS is the size of cards but n reaches it: the loop runs MAX_CARDS+1 times [loop-le-count] false-positive
-59:2: warning: MAX_CARDS is the size of cards but n reaches it: the loop runs MAX_CARDS+1 times [loop-le-count] bug
+59:2: warning: MAX_CARDS is the size of cards but n reaches it: the loop runs MAX_CARDS+1 times [loop-le-count] intended
 70:2: warning: MAX_CARDS is the size of cards but n reaches it: the loop runs MAX_CARDS+1 times [loop-le-count] false-positive
-84:2: warning: MAX_CARDS is the size of cards but n reaches it: the loop runs MAX_CARDS+1 times [loop-le-count] bug
+84:2: warning: MAX_CARDS is the size of cards but n reaches it: the loop runs MAX_CARDS+1 times [loop-le-count] intended
  * check-output-end
  */

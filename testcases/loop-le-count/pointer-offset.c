@@ -39,8 +39,8 @@ int poke_regs(int nregs, unsigned base)
 /*
  * check-name: *(p + i) and (T *)(p + i) index p; base + i alone does not
  * check-output-start
-12:2: warning: size is a count but index reaches it: the loop runs size+1 times [loop-le-count] bug
-25:2: warning: len is a count but i reaches it: the loop runs len+1 times [loop-le-count] bug
+12:2: warning: size is a count but index reaches it: the loop runs size+1 times [loop-le-count] intended
+25:2: warning: len is a count but i reaches it: the loop runs len+1 times [loop-le-count] intended
 34:2: warning: nregs is a count but i reaches it: the loop runs nregs+1 times [loop-le-count] intended
  * check-output-end
  */

@@ -29,6 +29,6 @@ void fifo_write(const unsigned char *buf, int len)
  * check-name: a quotient bound with a whole store and no remainder handling
  * check-output-start
 11:2: warning: key_size / 4 is a count but i reaches it: the loop runs (key_size / 4)+1 times [loop-le-count] bug
-19:2: warning: len / 4 is a count but i reaches it: the loop runs (len / 4)+1 times [loop-le-count] intended
+19:2: warning: len / 4 is a count but i reaches it: the loop runs (len / 4)+1 times [loop-le-count] false-positive
  * check-output-end
  */

@@ -48,6 +48,6 @@ int cs_parse_packet0(struct cs_parser *p, struct cs_packet *pkt)
 /*
  * check-name: packet loop over a count-minus-one field, i is only a counter
  * check-output-start
-40:2: warning: pkt->count is a count but i reaches it: the loop runs pkt->count+1 times [loop-le-count] intended
+40:2: warning: pkt->count is a count but i reaches it: the loop runs pkt->count+1 times [loop-le-count] false-positive
  * check-output-end
  */

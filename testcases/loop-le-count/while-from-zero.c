@@ -57,8 +57,8 @@ void ring_spin(struct ring *r)
 /*
  * check-name: while and empty-init for after i = 0; quiet without the reset or the step
  * check-output-start
-14:2: warning: r->count is a count but i reaches it: the loop runs r->count+1 times [loop-le-count] bug
-23:2: warning: r->nr_desc is a count but i reaches it: the loop runs r->nr_desc+1 times [loop-le-count] bug
-34:2: warning: r->n_slots is a count but i reaches it: the loop runs r->n_slots+1 times [loop-le-count] bug
+14:2: warning: r->count is a count but i reaches it: the loop runs r->count+1 times [loop-le-count] intended
+23:2: warning: r->nr_desc is a count but i reaches it: the loop runs r->nr_desc+1 times [loop-le-count] intended
+34:2: warning: r->n_slots is a count but i reaches it: the loop runs r->n_slots+1 times [loop-le-count] intended
  * check-output-end
  */

@@ -30,6 +30,6 @@ int visit_children(struct task_struct *p)
 /*
  * check-name: an emptiness test of a list head before walking it is only a NULL check and scores low
  * check-output-start
-18:6: warning: p->children.next==&p->children (list_empty()) is checked under rcu_read_lock() and relied on by the traversal at 22:2, but RCU does not keep separate loads coherent [rcu-cross-pointer] intended
+18:6: warning: p->children.next==&p->children (list_empty()) is checked under rcu_read_lock() and relied on by the traversal at 22:2, but RCU does not keep separate loads coherent [rcu-cross-pointer] false-positive
  * check-output-end
  */

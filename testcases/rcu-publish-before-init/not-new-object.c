@@ -29,7 +29,7 @@ void node_swap_info(struct node *a, struct node *b)
 /*
  * check-name: objects moved between live owners and then re-parented score low (not new, field not read by readers)
  * check-output-start
-23:2: warning: rcu_assign_pointer(a->info, ib) publishes ib to RCU readers before its fields are set (ib->parent is written after) [rcu-publish-before-init] intended
-25:2: warning: rcu_assign_pointer(b->info, ia) publishes ia to RCU readers before its fields are set (ia->parent is written after) [rcu-publish-before-init] intended
+23:2: warning: rcu_assign_pointer(a->info, ib) publishes ib to RCU readers before its fields are set (ib->parent is written after) [rcu-publish-before-init] false-positive
+25:2: warning: rcu_assign_pointer(b->info, ia) publishes ia to RCU readers before its fields are set (ia->parent is written after) [rcu-publish-before-init] false-positive
  * check-output-end
  */

@@ -156,8 +156,8 @@ unsigned int link_speed_fallback(struct link_state *ls)
  * check-output-start
 50:12: warning: ls->duplex is read after read_seqretry(&ls->lock, seq) (line 49) said the section was consistent, and no later retry validates it; the value goes to *duplex [seqcount-unvalidated-load] bug
 66:10: warning: ls->flags is read after read_seqretry(&ls->lock, seq) (line 62) said the section was consistent, and no later retry validates it [seqcount-unvalidated-load] intended
-78:11: warning: dentry->d_flags is read after read_seqcount_retry(&dentry->d_seq, seq) (line 76) said the section was consistent, and no later retry validates it; the value goes to *flags [seqcount-unvalidated-load] bug
-90:17: warning: dentry->d_inode is read after read_seqcount_retry(&dentry->d_seq, seq) (line 89) said the section was consistent, and no later retry validates it [seqcount-unvalidated-load] bug
+78:11: warning: dentry->d_flags is read after read_seqcount_retry(&dentry->d_seq, seq) (line 76) said the section was consistent, and no later retry validates it; the value goes to *flags [seqcount-unvalidated-load] intended
+90:17: warning: dentry->d_inode is read after read_seqcount_retry(&dentry->d_seq, seq) (line 89) said the section was consistent, and no later retry validates it [seqcount-unvalidated-load] intended
 103:14: warning: d->d_inode is read after read_seqcount_retry(&d->d_seq, nd->seq) (line 101) said the section was consistent, and no later retry validates it (nd->seq lives on: a retry elsewhere must cover this load); the value goes to nd->inode [seqcount-unvalidated-load] intended
  * check-output-end
  */

