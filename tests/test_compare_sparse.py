@@ -1,0 +1,148 @@
+"""scripts/compare-sparse: reading sparse's log and matching it with lockers.json."""
+import importlib.machinery
+import importlib.util
+import json
+import subprocess
+
+from conftest import ROOT
+
+SCRIPT = ROOT / "scripts" / "compare-sparse"
+
+# The shapes `make C=2 CHECK=sparse CF=-Wsparse-error` prints (taken from a
+# 6.1 fs/file.c run, paths and lines changed): type lines under a
+# diagnostic, a header diagnostic printed once per file including it, and
+# diagnostics that do not concern __rcu.
+LOG = """\
+  CC      fs/a.o
+  CHECK   fs/a.c
+fs/a.c:10:17: error: incorrect type in assignment (different address spaces)
+fs/a.c:10:17:    expected struct file **old_fds
+fs/a.c:10:17:    got struct file [noderef] __rcu **fd
+fs/a.c:20:17: error: incompatible types in comparison expression (different address spaces):
+fs/a.c:20:17:    struct file [noderef] __rcu *
+fs/a.c:20:17:    struct file *
+fs/a.c:20:17: error: incorrect type in assignment (different address spaces)
+fs/a.c:20:17:    expected struct file *volatile
+fs/a.c:20:17:    got struct file [noderef] __rcu *
+fs/a.c:30:28: error: incorrect type in initializer (different address spaces)
+fs/a.c:30:28:    expected struct fdtable [noderef] __rcu *fdt
+fs/a.c:30:28:    got struct fdtable *
+fs/a.c:40:9: error: incorrect type in argument 1 (different address spaces)
+fs/a.c:40:9:    expected void const volatile [noderef] __user *ptr
+fs/a.c:40:9:    got int *
+fs/a.c:50:5: error: symbol 'a_table' was not declared. Should it be static?
+fs/a.c:60:21: error: dereference of noderef expression
+include/linux/a.h:5:16: error: cast removes address space '__rcu' of expression
+  CC      fs/b.o
+  CHECK   fs/b.c
+include/linux/a.h:5:16: error: cast removes address space '__rcu' of expression
+fs/b.c:7:9: warning: context imbalance in 'b_lock' - wrong count at exit
+make[2]: *** [scripts/Makefile.build:256: fs/a.o] Error 1
+"""
+
+
+def load():
+    loader = importlib.machinery.SourceFileLoader("compare_sparse", str(SCRIPT))
+    spec = importlib.util.spec_from_loader("compare_sparse", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def finding(rule, path, line, key="p", score=50):
+    return {"rule": rule, "path": path, "line": line, "column": 2, "key": key, "score": score,
+            "function": "f", "id": "%s%d" % (rule[:4], line)}
+
+
+FINDINGS = [
+    finding("rcu-plain-access", "fs/a.c", 11, "files->fdt->fd"),   # sparse 10, one line off
+    finding("loop-le-count", "fs/a.c", 30, "n"),                  # any rule agrees
+    finding("rcu-double-deref", "fs/a.c", 70, "files->fdt"),
+    finding("rcu-plain-access", "fs/a.c", 80, "dev->ops"),
+    finding("rcu-escape", "fs/b.c", 3, "b"),
+    finding("rcu-plain-access", "fs/c.c", 3, "c"),                # not a compared file
+]
+
+
+def test_the_log_is_read_with_its_type_lines(tmp_path):
+    cs = load()
+    log = tmp_path / "sparse.log"
+    log.write_text(LOG)
+    diags, checked = cs.read_sparse(str(log))
+    assert checked == ["fs/a.c", "fs/b.c"]
+    assert [(d.path, d.line) for d in diags].count(("include/linux/a.h", 5)) == 1
+    by_site = {(d.path, d.line, d.msg.split(" (")[0]): d for d in diags}
+    first = by_site[("fs/a.c", 10, "incorrect type in assignment")]
+    assert first.info == ["expected struct file **old_fds", "got struct file [noderef] __rcu **fd"]
+    assert first.is_rcu() and first.kind() == "load"
+    assert by_site[("fs/a.c", 30, "incorrect type in initializer")].kind() == "store"
+    assert by_site[("fs/a.c", 20, "incompatible types in comparison expression")].kind() == "compare"
+    user = by_site[("fs/a.c", 40, "incorrect type in argument 1")]
+    assert not user.is_rcu()
+    deref = next(d for d in diags if d.line == 60)
+    assert deref.kind() == "deref" and not deref.is_rcu()
+    assert not any(d.is_rcu() for d in diags if d.path == "fs/b.c")
+
+
+def test_sites_are_matched_both_ways(tmp_path):
+    cs = load()
+    log = tmp_path / "sparse.log"
+    log.write_text(LOG)
+    diags, checked = cs.read_sparse(str(log))
+    reasons = {("fs/a.c", 20): "rcu_dereference() of a pointer the struct does not mark __rcu",
+               ("fs/a.c", 80): "field marked __rcu in a header lockers does not read"}
+    res = cs.compare(diags, checked, FINDINGS, reasons=reasons)
+    assert res["files"] == ["fs/a.c", "fs/b.c"]
+    assert [(s["path"], s["line"]) for s in res["agree"]] == [("fs/a.c", 10), ("fs/a.c", 30)]
+    assert res["agree"][0]["lockers"][0]["rule"] == "rcu-plain-access"
+    # two diagnostics on line 20 are one site
+    assert [(s["line"], s["kinds"]) for s in res["sparse_only"]] == [(20, ["compare", "load"])]
+    assert res["sparse_only"][0]["reason"].startswith("rcu_dereference()")
+    only = {(s["path"], s["line"]): s["reason"] for s in res["lockers_only"]}
+    assert set(only) == {("fs/a.c", 70), ("fs/a.c", 80), ("fs/b.c", 3)}
+    assert "not how many" in only[("fs/a.c", 70)]
+    assert only[("fs/a.c", 80)] == reasons[("fs/a.c", 80)]
+    assert res["rows"]["fs/a.c"] == {"sparse": 3, "both": 2, "sparse_only": 1, "lockers": 3,
+                                     "lockers_agree": 1, "lockers_only": 2}
+    assert res["elsewhere"] == {"include/linux/a.h": 1}
+    assert [(s["line"], s["lockers"]) for s in res["noderef"]] == [(60, [])]
+    # no slack: the finding one line below sparse's no longer agrees
+    strict = cs.compare(diags, checked, FINDINGS, slack=0)
+    assert [s["line"] for s in strict["agree"]] == [30]
+    assert ("fs/a.c", 11) in {(s["path"], s["line"]) for s in strict["lockers_only"]}
+
+
+def run(tmp_path, *args):
+    return subprocess.run(["/usr/bin/python3", str(SCRIPT), *map(str, args)],
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+
+
+def test_the_command_prints_the_table_and_writes_json(tmp_path):
+    (tmp_path / "sparse.log").write_text(LOG)
+    (tmp_path / "lockers.json").write_text(json.dumps({"findings": FINDINGS}))
+    (tmp_path / "reasons.tsv").write_text("# read by hand\nfs/a.c:20\tnot a bug\n")
+    (tmp_path / "files.txt").write_text("fs/a.c\n")
+    proc = run(tmp_path, "--reasons", "reasons.tsv", "--files", "files.txt", "--json", "out.json",
+               "sparse.log", "lockers.json")
+    assert proc.returncode == 0, proc.stderr
+    assert "| fs/a.c | 3 | 2 | 1 | 3 | 2 |" in proc.stdout
+    assert "fs/b.c" not in proc.stdout
+    assert "- fs/a.c:20 [compare,load]" in proc.stdout and "-- not a bug" in proc.stdout
+    saved = json.loads((tmp_path / "out.json").read_text())
+    assert saved["files"] == ["fs/a.c"] and len(saved["lockers_only"]) == 2
+
+
+def test_bad_input_is_an_error(tmp_path):
+    (tmp_path / "sparse.log").write_text(LOG)
+    (tmp_path / "bad.json").write_text("{\"findings\": [{\"rule\": \"x\"}]}")
+    proc = run(tmp_path, "sparse.log", "bad.json")
+    assert proc.returncode == 2 and "without rule, path and line" in proc.stderr
+    proc = run(tmp_path, "sparse.log", "missing.json")
+    assert proc.returncode == 2 and "missing.json" in proc.stderr
+    (tmp_path / "lockers.json").write_text(json.dumps({"findings": FINDINGS}))
+    (tmp_path / "reasons.tsv").write_text("fs/a.c 20 no tab\n")
+    proc = run(tmp_path, "--reasons", "reasons.tsv", "sparse.log", "lockers.json")
+    assert proc.returncode == 2 and "reasons.tsv:1" in proc.stderr
+    (tmp_path / "plain.log").write_text("fs/a.c:1:1: warning: x\n")
+    proc = run(tmp_path, "plain.log", "lockers.json")
+    assert proc.returncode == 2 and "--files" in proc.stderr
