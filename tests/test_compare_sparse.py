@@ -146,3 +146,24 @@ def test_bad_input_is_an_error(tmp_path):
     (tmp_path / "plain.log").write_text("fs/a.c:1:1: warning: x\n")
     proc = run(tmp_path, "plain.log", "lockers.json")
     assert proc.returncode == 2 and "--files" in proc.stderr
+
+
+def test_a_noderef_dereference_is_rcu_when_its_member_is_declared_rcu(tmp_path):
+    cs = load()
+    (tmp_path / "include" / "linux").mkdir(parents=True)
+    (tmp_path / "include" / "linux" / "rq.h").write_text(
+        "struct rq {\n\tstruct task_struct __rcu\t*curr;\n\tstruct mm_struct *mm;\n};\n")
+    (tmp_path / "fs").mkdir()
+    src = ["int a;"] * 70
+    src[59] = "\tclass = rq->curr->sched_class;"
+    src[64] = "\tclass = rq->mm->flags;"
+    (tmp_path / "fs" / "a.c").write_text("\n".join(src) + "\n")
+    log = tmp_path / "sparse.log"
+    log.write_text(LOG + "fs/a.c:65:20: error: dereference of noderef expression\n")
+    diags, checked = cs.read_sparse(str(log))
+    cs.resolve_noderef(diags, str(tmp_path), checked)
+    resolved = {d.line: d.is_rcu() for d in diags if d.kind() == "deref"}
+    assert resolved == {60: True, 65: False}
+    res = cs.compare(diags, checked, FINDINGS + [finding("rcu-plain-access", "fs/a.c", 60, "rq->curr")])
+    assert ("fs/a.c", 60) in {(s["path"], s["line"]) for s in res["agree"]}
+    assert [s["line"] for s in res["noderef"]] == [65]
