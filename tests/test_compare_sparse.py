@@ -3,6 +3,7 @@ import importlib.machinery
 import importlib.util
 import json
 import subprocess
+import sys
 
 from conftest import ROOT
 
@@ -45,7 +46,11 @@ def load():
     loader = importlib.machinery.SourceFileLoader("compare_sparse", str(SCRIPT))
     spec = importlib.util.spec_from_loader("compare_sparse", loader)
     module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
+    keep, sys.dont_write_bytecode = sys.dont_write_bytecode, True    # no scripts/__pycache__
+    try:
+        loader.exec_module(module)
+    finally:
+        sys.dont_write_bytecode = keep
     return module
 
 
