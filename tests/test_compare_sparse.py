@@ -172,3 +172,23 @@ def test_a_noderef_dereference_is_rcu_when_its_member_is_declared_rcu(tmp_path):
     res = cs.compare(diags, checked, FINDINGS + [finding("rcu-plain-access", "fs/a.c", 60, "rq->curr")])
     assert ("fs/a.c", 60) in {(s["path"], s["line"]) for s in res["agree"]}
     assert [s["line"] for s in res["noderef"]] == [65]
+
+
+def test_a_lockers_only_site_outside_the_preprocessed_file_was_not_compiled(tmp_path):
+    cs = load()
+    # fs/a.c lines 1-72 and 80; 73-79 are an #ifdef the configuration drops
+    (tmp_path / "fs").mkdir()
+    body = "".join("int a%d;\n" % n for n in range(1, 73))
+    (tmp_path / "fs" / "a.i").write_text(
+        '# 1 "fs/a.c"\n' + body + '# 1 "./include/linux/a.h" 1\nint h;\n# 80 "fs/a.c" 2\nint b;\n')
+    lines = cs.compiled_lines(str(tmp_path / "fs" / "a.i"), "fs/a.c")
+    assert 70 in lines and 72 in lines and 80 in lines and 76 not in lines and 1 in lines
+    assert cs.compiled_lines(str(tmp_path / "fs" / "none.i"), "fs/none.c") is None
+    log = tmp_path / "sparse.log"
+    log.write_text(LOG)
+    diags, checked = cs.read_sparse(str(log))
+    found = FINDINGS + [finding("rcu-plain-access", "fs/a.c", 78, "q")]
+    res = cs.compare(diags, checked, found, compiled={"fs/a.c": lines})
+    only = {s["line"]: s["reason"] for s in res["lockers_only"] if s["path"] == "fs/a.c"}
+    assert only[78] == cs.NOT_COMPILED
+    assert only[80] == "" and "not how many" in only[70]
