@@ -192,3 +192,25 @@ def test_a_lockers_only_site_outside_the_preprocessed_file_was_not_compiled(tmp_
     only = {s["line"]: s["reason"] for s in res["lockers_only"] if s["path"] == "fs/a.c"}
     assert only[78] == cs.NOT_COMPILED
     assert only[80] == "" and "not how many" in only[70]
+
+
+def test_a_sparse_site_counted_in_a_finding_of_the_same_function(tmp_path):
+    cs = load()
+    src = ["int x;"] * 30
+    src[1:12] = ["static void reparent(struct task_struct *p,", "\t\t     int n)", "{",
+                 "\tstruct task_struct *a = p->real_parent;", "", "", "", "",
+                 "\tstruct task_struct *b = p->real_parent;", "}", "EXPORT_SYMBOL(reparent);"]
+    at = cs.function_at(src)
+    assert at(4) == "reparent" and at(9) == "reparent" and at(12) is None and at(1) is None
+    log = tmp_path / "sparse.log"
+    log.write_text("  CHECK   kernel/e.c\n"
+                   "kernel/e.c:9:33: error: incorrect type in initializer (different address spaces)\n"
+                   "kernel/e.c:9:33:    expected struct task_struct *b\n"
+                   "kernel/e.c:9:33:    got struct task_struct [noderef] __rcu *real_parent\n")
+    diags, checked = cs.read_sparse(str(log))
+    found = [dict(finding("rcu-plain-access", "kernel/e.c", 4, "p->real_parent"), function="reparent")]
+    res = cs.compare(diags, checked, found, functions={"kernel/e.c": at})
+    assert res["sparse_only"][0]["reason"].startswith("counted in lockers' finding at line 4")
+    found[0]["function"] = "other"
+    res = cs.compare(diags, checked, found, functions={"kernel/e.c": at})
+    assert res["sparse_only"][0]["reason"] == ""
