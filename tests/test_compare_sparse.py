@@ -210,7 +210,7 @@ def test_a_sparse_site_counted_in_a_finding_of_the_same_function(tmp_path):
     diags, checked = cs.read_sparse(str(log))
     found = [dict(finding("rcu-plain-access", "kernel/e.c", 4, "p->real_parent"), function="reparent")]
     res = cs.compare(diags, checked, found, functions={"kernel/e.c": at})
-    assert res["sparse_only"][0]["reason"].startswith("counted in lockers' finding at line 4")
+    assert res["sparse_only"][0]["reason"] == cs.GROUPED + " (p->real_parent at line 4)"
     found[0]["function"] = "other"
     res = cs.compare(diags, checked, found, functions={"kernel/e.c": at})
     assert res["sparse_only"][0]["reason"] == ""
