@@ -130,7 +130,7 @@ def test_the_command_prints_the_table_and_writes_json(tmp_path):
     proc = run(tmp_path, "--reasons", "reasons.tsv", "--files", "files.txt", "--json", "out.json",
                "sparse.log", "lockers.json")
     assert proc.returncode == 0, proc.stderr
-    assert "| fs/a.c | 3 | 2 | 1 | 3 | 2 |" in proc.stdout
+    assert "| fs/a.c | 3 | 2 | 1 | 0 | 3 | 2 |" in proc.stdout
     assert "fs/b.c" not in proc.stdout
     assert "- fs/a.c:20 [compare,load]" in proc.stdout and "-- not a bug" in proc.stdout
     saved = json.loads((tmp_path / "out.json").read_text())
@@ -214,3 +214,24 @@ def test_a_sparse_site_counted_in_a_finding_of_the_same_function(tmp_path):
     found[0]["function"] = "other"
     res = cs.compare(diags, checked, found, functions={"kernel/e.c": at})
     assert res["sparse_only"][0]["reason"] == ""
+
+
+def test_an_unnamed_type_is_grouped_by_the_rcu_members_of_its_line(tmp_path):
+    cs = load()
+    (tmp_path / "include").mkdir()
+    (tmp_path / "include" / "s.h").write_text("struct t { struct sighand_struct __rcu *sighand; };\n")
+    (tmp_path / "kernel").mkdir()
+    src = ["void f(struct t *t)", "{", "\tspin_lock(&t->sighand->siglock);", "\tg();",
+           "\tspin_unlock(&t->sighand->siglock);", "}"]
+    (tmp_path / "kernel" / "s.c").write_text("\n".join(src) + "\n")
+    log = tmp_path / "sparse.log"
+    log.write_text("  CHECK   kernel/s.c\n"
+                   "kernel/s.c:5:27: error: incorrect type in argument 1 (different address spaces)\n"
+                   "kernel/s.c:5:27:    expected struct spinlock [usertype] *lock\n"
+                   "kernel/s.c:5:27:    got struct spinlock [noderef] __rcu *\n")
+    diags, checked = cs.read_sparse(str(log))
+    cs.resolve_noderef(diags, str(tmp_path), checked)
+    assert diags[0].members == {"sighand"}
+    found = [dict(finding("rcu-plain-access", "kernel/s.c", 3, "t->sighand"), function="f")]
+    res = cs.compare(diags, checked, found, functions={"kernel/s.c": cs.function_at(src)})
+    assert res["sparse_only"][0]["reason"] == cs.GROUPED + " (t->sighand at line 3)"
