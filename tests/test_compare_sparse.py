@@ -157,7 +157,8 @@ def test_a_noderef_dereference_is_rcu_when_its_member_is_declared_rcu(tmp_path):
     cs = load()
     (tmp_path / "include" / "linux").mkdir(parents=True)
     (tmp_path / "include" / "linux" / "rq.h").write_text(
-        "struct rq {\n\tstruct task_struct __rcu\t*curr;\n\tstruct mm_struct *mm;\n};\n")
+        "struct rq {\n\tstruct task_struct __rcu\t*curr;\n\tstruct mm_struct *mm;\n"
+        "\tstruct ip_mc_list __rcu * __rcu *mc_hash;\n};\n")
     (tmp_path / "fs").mkdir()
     src = ["int a;"] * 70
     src[59] = "\tclass = rq->curr->sched_class;"
@@ -166,6 +167,7 @@ def test_a_noderef_dereference_is_rcu_when_its_member_is_declared_rcu(tmp_path):
     log = tmp_path / "sparse.log"
     log.write_text(LOG + "fs/a.c:65:20: error: dereference of noderef expression\n")
     diags, checked = cs.read_sparse(str(log))
+    assert cs.rcu_members(str(tmp_path), checked) == {"curr", "mc_hash"}
     cs.resolve_noderef(diags, str(tmp_path), checked)
     resolved = {d.line: d.is_rcu() for d in diags if d.kind() == "deref"}
     assert resolved == {60: True, 65: False}
