@@ -213,6 +213,9 @@ def test_a_sparse_site_counted_in_a_finding_of_the_same_function(tmp_path):
     found = [dict(finding("rcu-plain-access", "kernel/e.c", 4, "p->real_parent"), function="reparent")]
     res = cs.compare(diags, checked, found, functions={"kernel/e.c": at})
     assert res["sparse_only"][0]["reason"] == cs.GROUPED + " (p->real_parent at line 4)"
+    read = {("kernel/e.c", 9): "read by hand for a scan without the finding at line 4"}
+    res = cs.compare(diags, checked, found, reasons=read, functions={"kernel/e.c": at})
+    assert res["sparse_only"][0]["reason"].startswith(cs.GROUPED)
     found[0]["function"] = "other"
     res = cs.compare(diags, checked, found, functions={"kernel/e.c": at})
     assert res["sparse_only"][0]["reason"] == ""
