@@ -194,6 +194,11 @@ def test_a_lockers_only_site_outside_the_preprocessed_file_was_not_compiled(tmp_
     only = {s["line"]: s["reason"] for s in res["lockers_only"] if s["path"] == "fs/a.c"}
     assert only[78] == cs.NOT_COMPILED
     assert only[80] == "" and "not how many" in only[70]
+    # a call spread over lines is joined on its first; an #ifdef'd line is not
+    src = ["int a;"] * 90
+    src[71:75] = ["\trcu_assign_pointer(n->next,", "\t\t\tx);", "#ifdef CONFIG_X", "\tq = 1;"]
+    assert cs.is_compiled(lines, 73, src) and not cs.is_compiled(lines, 75, src)
+    assert not cs.is_compiled(lines, 74, src)
 
 
 def test_a_sparse_site_counted_in_a_finding_of_the_same_function(tmp_path):
