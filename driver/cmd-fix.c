@@ -52,7 +52,8 @@ enum { OPT_MIN_SCORE = 256, OPT_VERDICT, OPT_CHECKPATCH, OPT_FAIL_ON, OPT_TIMEOU
 enum outcome { OFFERED, REFUSED, NOT_APPLICABLE, NOUTCOMES };
 
 struct fix_ctx {
-	const char *outdir;
+	const char *outdir;		/* absolute */
+	const char *shown_outdir;	/* as the user wrote it, for messages */
 	char *fixes_dir;
 	struct fixgen_options gen;
 	struct fixcheck_options check;
@@ -103,7 +104,7 @@ static enum outcome fix_one(struct fix_ctx *c, const struct finding *f)
 	} else if (fix_generate(&c->gen, f, &plan, &diff, why, sizeof(why))) {
 		printf("refused: %s\n", why);
 	} else {
-		mail_format_patch(&mail, f, &plan, diff.buf, c->author);
+		mail_format_patch(&mail, f, &plan, diff.buf, c->author, c->check.fail_on);
 		if (write_scratch_patch(&mail, &dir, &scratch))
 			printf("refused: cannot write a scratch copy in %s: %s\n", tmp_dir(), strerror(errno));
 		else if (fix_check(&c->check, f, scratch, &note, why, sizeof(why)))
@@ -112,7 +113,8 @@ static enum outcome fix_one(struct fix_ctx *c, const struct finding *f)
 			printf("refused: cannot write %s: %s\n", dest, strerror(errno));
 		else {
 			const char *subj = strstr(mail.buf, "Subject: ");
-			printf("wrote %s: %.*s\n", dest, (int)strcspn(subj + 9, "\n"), subj + 9);
+			printf("wrote %s/fixes/%s.patch: %.*s\n", c->shown_outdir, f->id,
+			       (int)strcspn(subj + 9, "\n"), subj + 9);
 			if (note.len)
 				printf("%s   gate: %.*s\n", f->id, (int)note.len - 2, note.buf);
 			rc = OFFERED;
@@ -230,6 +232,7 @@ int cmd_fix(int argc, char **argv)
 	}
 
 	struct strvec owned = STRVEC_INIT;	/* absolute copies of relative paths */
+	c.shown_outdir = c.outdir;
 	scan_make_absolute(&c.outdir, &owned);
 	so->rules_dir = rules_dir ? rules_dir : (rules_dir = rules_default_dir());
 	/* The gate runs the rules the scan ran, with its cache (the tree's side is a hit). */
@@ -259,7 +262,7 @@ int cmd_fix(int argc, char **argv)
 		while (k < res.findings.nr && strcmp(res.findings.v[k]->id, argv[i]))
 			k++;
 		if (k == res.findings.nr) {
-			error_msg("no finding %s in %s/lockers.json", argv[i], c.outdir);
+			error_msg("no finding %s in %s/lockers.json", argv[i], c.shown_outdir);
 			rc = EXIT_USAGE;
 		}
 	}
@@ -283,7 +286,8 @@ int cmd_fix(int argc, char **argv)
 		error_msg("%s", err);
 		rc = EXIT_USAGE;
 	} else if (offered && !c.quiet) {
-		fprintf(stderr, "lockers fix: %zu patch(es) in %s; %s offers them\n", offered, c.fixes_dir, html);
+		fprintf(stderr, "lockers fix: %zu patch(es) in %s/fixes; %s/report.html offers them\n", offered,
+			c.shown_outdir, c.shown_outdir);
 	}
 	free(html);
 	free(counts);

@@ -49,8 +49,8 @@ static void spatch_argv(const struct fixgen_options *o, const struct finding *f,
 	strvec_push(argv, p->mode);
 	strvec_push(argv, "--sp-file");
 	strvec_pushf(argv, "%s/fix/%s.cocci", o->rules_dir, p->rule);
-	strvec_push(argv, "old.c");
-	strvec_push(argv, "-o");
+	/* In place on a copy: a fix that matches nothing leaves it as it was. */
+	strvec_push(argv, "--in-place");
 	strvec_push(argv, "new.c");
 }
 
@@ -84,14 +84,15 @@ int fix_generate(const struct fixgen_options *o, const struct finding *f, const 
 		goto out;
 	}
 	char *old = xasprintf("%s/old.c", dir), *new = xasprintf("%s/new.c", dir);
-	if (strbuf_read_file(&text, src) || write_file_replace(old, text.buf, text.len, 0)) {
+	if (strbuf_read_file(&text, src) || write_file_replace(old, text.buf, text.len, 0) ||
+	    write_file_replace(new, text.buf, text.len, 0)) {
 		snprintf(err, errlen, "cannot copy %s: %s", src, strerror(errno));
 	} else if (!transform(o, f, p, dir, err, errlen)) {
 		char *a = xasprintf("a/%s", f->path), *b = xasprintf("b/%s", f->path);
 		const char *argv[] = { "diff", "-u", "-p", "--label", a, "--label", b, "old.c", "new.c", NULL };
 		size_t before = diff->len;
 		int st = run_capture(argv, dir, diff, NULL);
-		/* diff exits 1 for a difference; 0 (or no new.c: 2) means the fix did not match. */
+		/* diff exits 1 for a difference; 0 means the fix did not match. */
 		if (st == 1 && diff->len > before)
 			rc = 0;
 		else

@@ -105,7 +105,7 @@ static void add_evidence(struct strbuf *out, const struct finding *f)
 }
 
 void mail_format_patch(struct strbuf *out, const struct finding *f, const struct fix_plan *p,
-		       const char *diff, const char *author)
+		       const char *diff, const char *author, int fail_on)
 {
 	char *prefix = mail_subject_prefix(f->path), date[64];
 	time_t now = time(NULL);
@@ -132,8 +132,8 @@ void mail_format_patch(struct strbuf *out, const struct finding *f, const struct
 	strbuf_reset(&para);
 	strbuf_addf(&para, "The change is the Coccinelle transformation %s.cocci (-D %s) of lockers, "
 		    "checked before it was written: it applies to the tree, lockers gate shows the "
-		    "finding gone and nothing introduced, checkpatch.pl passes, and only %s() changes.",
-		    p->rule, p->mode, f->function);
+		    "finding gone and nothing introduced at or above score %d, checkpatch.pl passes, "
+		    "and only %s() changes.", p->rule, p->mode, fail_on, f->function);
 	add_wrapped(out, para.buf);
 	strbuf_addstr(out, "---\n");
 	add_wrapped(out, "Left for you: the Fixes: tag of the commit that introduced this code "

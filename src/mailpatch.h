@@ -16,8 +16,8 @@ struct strbuf;
  * "RDMA/core: ", "net: ipv4: " (docs/fix.md lists the rules).
  */
 char *mail_subject_prefix(const char *path);
-/* The whole patch mail; author is "Name <email>". */
+/* The whole patch mail; author is "Name <email>", fail_on the gate's threshold it passed. */
 void mail_format_patch(struct strbuf *out, const struct finding *f, const struct fix_plan *p,
-		       const char *diff, const char *author);
+		       const char *diff, const char *author, int fail_on);
 
 #endif
