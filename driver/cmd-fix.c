@@ -44,7 +44,8 @@ static const char usage_text[] =
 "      --spatch PROG, --python PROG, --rules-dir DIR, -q/--quiet as for check\n"
 "\n"
 "Exit: 0 every chosen finding was handled (patch offered, refused or not\n"
-"applicable), 2 usage error, an unreadable scan or an ID not in it.\n";
+"applicable), 2 usage error, an unreadable scan, an ID not in it, or an\n"
+"unwritable output directory.\n";
 
 enum { OPT_MIN_SCORE = 256, OPT_VERDICT, OPT_CHECKPATCH, OPT_FAIL_ON, OPT_TIMEOUT, OPT_SPATCH, OPT_PYTHON,
        OPT_RULES_DIR };
@@ -59,6 +60,7 @@ struct fix_ctx {
 	struct fixcheck_options check;
 	char *author;
 	int quiet;
+	int write_failed;	/* the output directory is unwritable: exit 2 */
 };
 
 /* "Name <email>" from git's configuration, as format-patch would write it. */
@@ -109,8 +111,10 @@ static enum outcome fix_one(struct fix_ctx *c, const struct finding *f)
 			printf("refused: cannot write a scratch copy in %s: %s\n", tmp_dir(), strerror(errno));
 		else if (fix_check(&c->check, f, scratch, &note, why, sizeof(why)))
 			printf("refused: %s\n", why);
-		else if (mkdir_p(c->fixes_dir) || write_file_atomic(dest, mail.buf, mail.len))
+		else if (mkdir_p(c->fixes_dir) || write_file_atomic(dest, mail.buf, mail.len)) {
 			printf("refused: cannot write %s: %s\n", dest, strerror(errno));
+			c->write_failed = 1;
+		}
 		else {
 			const char *subj = strstr(mail.buf, "Subject: ");
 			printf("wrote %s/fixes/%s.patch: %.*s\n", c->shown_outdir, f->id,
@@ -281,6 +285,8 @@ int cmd_fix(int argc, char **argv)
 	}
 	if (!c.quiet)
 		summary(&res, counts);
+	if (c.write_failed)
+		rc = EXIT_USAGE;
 	char *html = xasprintf("%s/report.html", c.outdir);
 	if (offered && report_html_write(html, &res, err, sizeof(err))) {
 		error_msg("%s", err);
