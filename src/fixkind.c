@@ -113,9 +113,10 @@ static int plan_publish(const struct finding *f, struct fix_plan *p, char *why, 
 		return -1;
 	}
 	p->mode = "move_stores";
-	p->unmatched = "the stores written after the publication do not follow it in the same block "
-		       "(they come after the branch that publishes, behind a label, or after other "
-		       "statements): moving them is not mechanical";
+	p->unmatched = "the stores written after the publication neither follow it in the same block "
+		       "nor follow an else branch it ends up to the return (they are behind a label, "
+		       "after calls, or after a then branch that changes its own condition): moving "
+		       "them is not mechanical";
 	p->verb = "initialise";
 	p->tail = " before publishing it";
 	p->why = "Readers can reach the object as soon as it is published, and would see the "

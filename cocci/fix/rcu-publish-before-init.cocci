@@ -1,11 +1,17 @@
-/// Fix for rcu-publish-before-init findings: the field stores written right
-/// after the publication move above it, so readers find the object complete.
-///   -D move_stores  the publication (a plain store, rcu_assign_pointer() or
-///                   a list_add*_rcu()) is followed, in the same block, by up
-///                   to three stores to the published object's fields whose
-///                   values read neither the published location nor the list.
-/// Stores that are further away, behind a label or after the end of the
-/// branch that publishes have no mechanical fix: nothing is written.
+/// Fix for rcu-publish-before-init findings: the field stores written after
+/// the publication end up above it, so readers find the object complete.
+///   -D move_stores  either the publication (a plain store,
+///                   rcu_assign_pointer() or a list_add*_rcu()) is followed, in
+///                   the same block, by up to three stores to the published
+///                   object's fields whose values do not read the published
+///                   location: they move above it;
+///                   or a list_add*_rcu() ends the else branch that allocates
+///                   (if (old) x = old; else { x = alloc; list_add_rcu(); }),
+///                   and only stores and copies (no other call, no write to the
+///                   condition or to x) follow up to return x: the publication
+///                   moves after them, under if (!old) (the hci_add_ltk() shape).
+/// Stores behind a label, after other statements, or after a then branch
+/// whose condition the branch itself changes have no mechanical fix.
 //
 // Fix: rcu-publish-before-init
 // Options: --no-includes
@@ -63,3 +69,25 @@ expression V3 : script:python() { independent(V3) };
   X->f1 = V1;
 + PUB
 )
+
+// The else branch publishes; the stores after the if apply to both objects.
+@depends on patch && move_stores@
+position p : script:python() { at(p) };
+idexpression C;
+expression X, H, E;
+identifier m;
+identifier ADD = {list_add_rcu, list_add_tail_rcu, hlist_add_head_rcu, hlist_add_tail_rcu};
+identifier F != {memcpy, memset, bacpy, ether_addr_copy, strscpy, INIT_LIST_HEAD, INIT_HLIST_HEAD,
+		 spin_lock_init, mutex_init, refcount_set, atomic_set};
+statement S;
+@@
+if (C) S else {
+  ... when != C = E
+- ADD@p(&X->m, H);
+}
+... when != C = E
+    when != X = E
+    when != F(...)
++ if (!C)
++	ADD(&X->m, H);
+return X;
