@@ -148,15 +148,29 @@ static const struct finding *find_id(const struct finding_list *l, const char *i
 	return NULL;
 }
 
+/* The new line number of the '+' line of hunk hk that is the same text as line i, or 0. */
+static unsigned moved_to(const struct hunk *hk, size_t i)
+{
+	unsigned new = hk->new_start;
+
+	for (size_t k = 0; k < hk->nlines; k++) {
+		const struct hunk_line *l = &hk->lines[k];
+		if (l->op == '+' && l->len == hk->lines[i].len && !memcmp(l->text, hk->lines[i].text, l->len))
+			return new;
+		new += l->op != '-';
+	}
+	return 0;
+}
+
 /*
- * Where old line `line` is after the patch; *touched when the patch changed
- * it (a '-' line, mapped to where its replacement starts).
+ * Where old line `line` is after the patch: a line the patch moves (removed
+ * and added again as it was) is where it went, a line it rewrites is where
+ * its replacement starts.
  */
-static unsigned map_line(const struct patch_file *pf, unsigned line, int *touched)
+static unsigned map_line(const struct patch_file *pf, unsigned line)
 {
 	long shift = 0;
 
-	*touched = 0;
 	for (size_t h = 0; h < pf->nhunks; h++) {
 		const struct hunk *hk = &pf->hunks[h];
 		if (line < hk->old_start)
@@ -164,10 +178,10 @@ static unsigned map_line(const struct patch_file *pf, unsigned line, int *touche
 		unsigned old = hk->old_start, new = hk->new_start;
 		for (size_t i = 0; i < hk->nlines && old <= line; i++) {
 			char op = hk->lines[i].op;
-			if (old == line && op != '+') {
-				*touched = op == '-';
+			if (old == line && op == '-' && moved_to(hk, i))
+				return moved_to(hk, i);
+			if (old == line && op != '+')
 				return new;
-			}
 			old += op != '+';
 			new += op != '-';
 		}
@@ -202,12 +216,9 @@ static int same_about(const struct finding *a, const struct finding *b)
 static int existed_before(const struct patch_file *pf, const struct finding_list *before,
 			  const struct finding *n)
 {
-	for (size_t i = 0; i < before->nr; i++) {
-		int touched;
-		if (same_about(before->v[i], n) && map_line(pf, before->v[i]->line, &touched) == n->line &&
-		    !touched && !added_line(pf, n->line))
+	for (size_t i = 0; i < before->nr; i++)
+		if (same_about(before->v[i], n) && map_line(pf, before->v[i]->line) == n->line)
 			return 1;
-	}
 	return 0;
 }
 
@@ -216,7 +227,8 @@ static int existed_before(const struct patch_file *pf, const struct finding_list
  * the rule see one more access renames the others: the gate's lists are
  * matched again by place, each line mapped through the patch.
  * Gone: no finding about f's key in its function at f's place or on a line
- * the patch wrote. Introduced: a finding at or above fail_on that the tree
+ * the patch wrote. Kept: a finding about the same key in the same function
+ * at the same place, whatever its id. Introduced: a finding at or above fail_on that the tree
  * did not have at that place (what lockers gate fails a patch for).
  */
 static int check_gate(const struct fixcheck_options *o, const struct finding *f, const char *patch_path,
@@ -225,7 +237,7 @@ static int check_gate(const struct fixcheck_options *o, const struct finding *f,
 	struct gate_options go = { .kdir = o->kdir, .patch_file = patch_path, .scan = o->scan };
 	struct gate_result g;
 	char err[1024];
-	int rc = -1, touched;
+	int rc = -1;
 
 	/* The tree was accepted by the scan the finding comes from. */
 	go.scan.any_tree = 1;
@@ -233,7 +245,7 @@ static int check_gate(const struct fixcheck_options *o, const struct finding *f,
 		snprintf(why, whylen, "lockers gate failed: %s", err);
 		return -1;
 	}
-	unsigned at = map_line(pf, f->line, &touched);
+	unsigned at = map_line(pf, f->line);
 	const struct finding *still = NULL, *worst = NULL, *other = NULL, *first_below = NULL;
 	size_t below = 0;
 	for (size_t i = 0; i < g.after.findings.nr; i++) {
