@@ -8,5 +8,6 @@ int cmd_triage(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_fix(int argc, char **argv);
 
 #endif

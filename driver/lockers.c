@@ -13,6 +13,7 @@ static const struct {
 	const char *help;
 } commands[] = {
 	{ "check", cmd_check, "scan a kernel tree (or part of it) and rank the findings" },
+	{ "fix", cmd_fix, "write the kernel patch for findings whose fix is mechanical, checked" },
 	{ "gate", cmd_gate, "report only the findings a patch introduces (CI), with SARIF" },
 	{ "merge", cmd_merge, "join the outputs of sharded scans (check --shard) into one report" },
 	{ "report", cmd_report, "write a saved scan as an HTML triage page or SARIF" },

@@ -12,7 +12,7 @@ from conftest import ROOT
 sys.dont_write_bytecode = True      # never write __pycache__ into cocci/
 sys.path.insert(0, str(ROOT / "cocci"))
 
-from lockers import cexpr, macroindex, record, source, seq  # noqa: E402
+from lockers import cexpr, fixtarget, macroindex, record, source, seq  # noqa: E402
 
 
 def pos(file="f.c", line=3, column=4, column_end=9, fn="main"):
@@ -165,6 +165,22 @@ def test_macroindex(tmp_path, monkeypatch, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("lockers: cannot read the macro index %s: " % (tmp_path / "nope.tsv"))
+
+
+# ---------------------------------------------------------------- fixtarget
+
+def test_fixtarget_aims_at_the_finding(monkeypatch):
+    monkeypatch.setenv("LOCKERS_FIX_AT", "12:9")
+    monkeypatch.setenv("LOCKERS_FIX_AT_FIRST", "10:3")
+    monkeypatch.setenv("LOCKERS_FIX_KEY", "interface->iov_data")
+    monkeypatch.setenv("LOCKERS_FIX_FIELDS", "key,val")
+    assert fixtarget.at([pos(line=12, column=8)]) and not fixtarget.at([pos(line=12, column=9)])
+    assert fixtarget.at_first([pos(line=10, column=2)]) and not fixtarget.at_first([pos(line=12, column=8)])
+    # spatch hands a constraint the comments in front of the expression
+    assert fixtarget.is_key("/* assign iov_data */\n\t interface -> iov_data ")
+    assert not fixtarget.is_key("interface")
+    assert fixtarget.is_written_field("val") and not fixtarget.is_written_field("va")
+    assert fixtarget.independent("key + 1") and not fixtarget.independent("interface -> iov_data->n")
 
 
 # ---------------------------------------------------------------- the rules, standalone

@@ -46,6 +46,11 @@ def small_tree(corpus, dest):
     for _, path, _, _ in EXPECTED:
         (dest / path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(corpus / path, dest / path)
+    # lockers fix runs the tree's own checkpatch.pl, with the files it reads.
+    (dest / "scripts").mkdir()
+    for name in ("checkpatch.pl", "spelling.txt", "const_structs.checkpatch"):
+        if (corpus / "scripts" / name).exists():
+            shutil.copy(corpus / "scripts" / name, dest / "scripts" / name)
 
 
 def make(repo, *args, timeout=1800):
@@ -131,3 +136,19 @@ def test_make_gate_fails_a_quotient_overrun(checked, tmp_path):
     repo, tree, proc = checked
     gate = gate_quotient_overrun(repo, tree, tmp_path)
     assert gate.returncode != 0, "the gate passed a patch with a <= key_size / 4 overrun\n" + gate.stdout
+
+
+def test_fix_writes_the_checked_patch_and_the_report_offers_it(checked):
+    """./lockers fix ID after make check, with the defaults (lockers-out)."""
+    repo, tree, proc = checked
+    report = json.loads((repo / "lockers-out" / "lockers.json").read_text())
+    f = [f for f in report["findings"] if key(f) == (EXPECTED[1][0], EXPECTED[1][1], EXPECTED[1][2],
+                                                      EXPECTED[1][3])][0]
+    fix = subprocess.run(["./lockers", "fix", f["id"]], cwd=repo, capture_output=True, text=True,
+                         timeout=1800)
+    assert fix.returncode == 0, fix.stdout + fix.stderr
+    assert ("wrote lockers-out/fixes/%s.patch: [PATCH] RDMA/core: read attr->ndev once in "
+            "rdma_read_gid_l2_fields()" % f["id"]) in fix.stdout, fix.stdout + fix.stderr
+    mail = (repo / "lockers-out" / "fixes" / (f["id"] + ".patch")).read_text()
+    assert "-\t\t\tnetdev_walk_all_lower_dev_rcu(attr->ndev,\n+\t\t\tnetdev_walk_all_lower_dev_rcu(ndev,\n" in mail
+    assert "fixes/%s.patch" % f["id"] in (repo / "lockers-out" / "report.html").read_text()

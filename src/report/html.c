@@ -282,6 +282,8 @@ static void page_head(struct strbuf *sb, const struct scan_result *res, const ch
 		"table.evidence td,table.evidence th{text-align:left;vertical-align:top;padding:0 .6em 0 0;font-family:ui-monospace,monospace;font-weight:normal}\n"
 		"details.ruledoc{margin:.4em 0}\n"
 		"details.ruledoc pre{white-space:pre-wrap}\n"
+		"details.fix{margin:.4em 0}\n"
+		"pre.patch{background:#f4fff4;border:1px solid var(--line);padding:.3em}\n"
 		".triage{display:flex;flex-wrap:wrap;gap:.4em;align-items:center;border-top:1px dashed var(--line);padding-top:.4em;margin-top:.4em}\n"
 		".triage input.why{flex:1;min-width:20em}\n"
 		".triage button[aria-pressed=true]{outline:2px solid #222}\n"
@@ -415,7 +417,28 @@ static void show_triage(struct strbuf *sb, const struct finding *f)
 		      "<span class=\"err\"></span></div>\n");
 }
 
-static void page_finding(struct strbuf *sb, const struct scan_result *res, size_t i)
+/* The patch lockers fix wrote for the finding (fixes/<id>.patch beside the page), if any. */
+static void show_fix(struct strbuf *sb, const char *fixes_dir, const struct finding *f)
+{
+	char *path = xasprintf("%s/%s.patch", fixes_dir, f->id);
+	struct strbuf patch = STRBUF_INIT;
+
+	if (!strbuf_read_file(&patch, path)) {
+		const char *subj = strstr(patch.buf, "\nSubject: ");
+		strbuf_addstr(sb, "<details class=\"fix\"><summary>patch offered by lockers fix: ");
+		if (subj)
+			add_html_n(sb, subj + 10, strcspn(subj + 10, "\n"));
+		strbuf_addstr(sb, " (fixes/");
+		add_html(sb, f->id);
+		strbuf_addstr(sb, ".patch)</summary><pre class=\"patch\">");
+		add_html(sb, patch.buf);
+		strbuf_addstr(sb, "</pre></details>\n");
+	}
+	strbuf_release(&patch);
+	free(path);
+}
+
+static void page_finding(struct strbuf *sb, const struct scan_result *res, const char *fixes_dir, size_t i)
 {
 	const struct finding *f = res->findings.v[i];
 
@@ -441,18 +464,19 @@ static void page_finding(struct strbuf *sb, const struct scan_result *res, size_
 	show_reasons(sb, f);
 	show_evidence(sb, f);
 	strbuf_addstr(sb, "</div>\n");
+	show_fix(sb, fixes_dir, f);
 	show_rule_doc(sb, rules_find(&res->rules, f->rule), f->rule);
 	show_triage(sb, f);
 	strbuf_addstr(sb, "</section>\n");
 }
 
-static void page_findings(struct strbuf *sb, const struct scan_result *res)
+static void page_findings(struct strbuf *sb, const struct scan_result *res, const char *fixes_dir)
 {
 	strbuf_addstr(sb, "<main>\n");
 	if (!res->findings.nr)
 		strbuf_addstr(sb, "<p>No findings.</p>\n");
 	for (size_t i = 0; i < res->findings.nr; i++)
-		page_finding(sb, res, i);
+		page_finding(sb, res, fixes_dir, i);
 	strbuf_addstr(sb, "<p id=\"none-shown\" hidden>No finding matches the filters.</p>\n</main>\n");
 }
 
@@ -643,11 +667,14 @@ int report_html_write(const char *path, const struct scan_result *res, char *err
 {
 	struct strbuf body = STRBUF_INIT, page = STRBUF_INIT;
 	char nonce[17];
+	const char *slash = strrchr(path, '/');
+	char *fixes_dir = slash ? xasprintf("%.*s/fixes", (int)(slash - path), path) : xstrdup("fixes");
 	int rc;
 
 	strbuf_addstr(&body, "<body>\n");
 	page_header(&body, res);
-	page_findings(&body, res);
+	page_findings(&body, res, fixes_dir);
+	free(fixes_dir);
 	page_rules(&body, res);
 	page_data(&body, res);
 	/*

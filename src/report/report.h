@@ -48,8 +48,9 @@ int report_sarif_write(const char *path, const char *root, const struct rule_set
 /*
  * The HTML triage report: one self-contained page (no network) with the
  * findings ranked, filters, the code around each finding (read from
- * res->tree.root), verdict buttons and an export in docs/triage.md's format.
- * Written atomically. Returns 0, or -1 with a message in err.
+ * res->tree.root), verdict buttons and an export in docs/triage.md's format,
+ * and beside each finding the patch `lockers fix` wrote for it in the fixes/
+ * directory next to the page (fixes/<id>.patch). Written atomically. Returns 0, or -1 with a message in err.
  */
 int report_html_write(const char *path, const struct scan_result *res, char *err, size_t errlen);
 

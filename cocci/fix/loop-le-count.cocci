@@ -1,0 +1,33 @@
+/// Fix for loop-le-count findings whose evidence says the indexed array has
+/// exactly E elements (array_size_is_bound, clang_array_overrun): the loop
+/// stops before E.
+///   -D lt   for (...; i <= E; ...) -> i < E, and E >= i -> E > i
+//
+// Fix: loop-le-count
+// Options: --no-includes
+
+virtual patch, lt
+
+@initialize:python@
+@@
+import os, sys
+argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1]))) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
+sys.dont_write_bytecode = True
+from lockers.fixtarget import at, is_key
+
+@depends on patch && lt@
+position p : script:python() { at(p) };
+expression I, A, B;
+expression E : script:python() { is_key(E) };
+statement S;
+@@
+for@p (A;
+(
+- I <= E
++ I < E
+|
+- E >= I
++ E > I
+)
+; B) S

@@ -1,0 +1,59 @@
+/// Fixes for rcu-plain-access findings, one virtual rule per kind; lockers
+/// fix picks the kind from the finding's evidence and aims the rule at the
+/// finding's place (cocci/lockers/fixtarget.py):
+///   -D deref      a plain load inside rcu_read_lock() -> rcu_dereference()
+///   -D access     a plain load that only tests NULL   -> rcu_access_pointer()
+///   -D assign     a plain publishing store            -> rcu_assign_pointer()
+///   -D init_null  a plain NULL store                  -> RCU_INIT_POINTER()
+//
+// Fix: rcu-plain-access
+// Options: --no-includes
+
+virtual patch, deref, access, assign, init_null
+
+@initialize:python@
+@@
+import os, sys
+argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1]))) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
+sys.dont_write_bytecode = True
+from lockers.fixtarget import at, is_key
+
+// Only a load inside a plain rcu_read_lock() section: a _bh, _sched or
+// SRCU section wants another accessor, which this fix does not guess.
+@load_in_section depends on patch && deref exists@
+expression X : script:python() { is_key(X) };
+position p : script:python() { at(p) };
+@@
+rcu_read_lock();
+... when != rcu_read_unlock();
+X@p
+
+@depends on load_in_section@
+expression load_in_section.X;
+position load_in_section.p;
+@@
+- X@p
++ rcu_dereference(X)
+
+@depends on patch && access@
+expression X : script:python() { is_key(X) };
+position p : script:python() { at(p) };
+@@
+- X@p
++ rcu_access_pointer(X)
+
+@depends on patch && assign@
+expression X : script:python() { is_key(X) };
+expression V;
+position p : script:python() { at(p) };
+@@
+- X@p = V;
++ rcu_assign_pointer(X, V);
+
+@depends on patch && init_null@
+expression X : script:python() { is_key(X) };
+position p : script:python() { at(p) };
+@@
+- X@p = NULL;
++ RCU_INIT_POINTER(X, NULL);

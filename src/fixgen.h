@@ -1,0 +1,28 @@
+/*
+ * Running a fix: the plan's transformation (cocci/fix/<rule>.cocci) in
+ * spatch's patch mode on a scratch copy of the finding's file, aimed at the
+ * finding through LOCKERS_FIX_* in the child's environment. The result is a
+ * unified diff with a/ and b/ paths, as git writes them.
+ */
+#ifndef LOCKERS_FIXGEN_H
+#define LOCKERS_FIXGEN_H
+
+#include <stddef.h>
+
+struct finding;
+struct fix_plan;
+struct strbuf;
+
+struct fixgen_options {
+	const char *kdir;	/* the scanned tree (absolute) */
+	const char *rules_dir;	/* cocci/ (absolute); the fixes are in its fix/ */
+	const char *spatch;
+	const char *python;	/* spatch --python, or NULL */
+	int timeout;
+};
+
+/* 0 with the diff appended to diff, or -1 with err set (no change is an error). */
+int fix_generate(const struct fixgen_options *o, const struct finding *f, const struct fix_plan *p,
+		 struct strbuf *diff, char *err, size_t errlen);
+
+#endif

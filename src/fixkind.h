@@ -1,0 +1,29 @@
+/*
+ * Which fix a finding gets: the rule's transformation in cocci/fix/, the
+ * virtual mode that names the kind of fix, and the places and names the
+ * transformation is aimed at, all read from the finding's evidence. A
+ * finding whose evidence does not make the fix mechanical gets none, with
+ * the reason.
+ */
+#ifndef LOCKERS_FIXKIND_H
+#define LOCKERS_FIXKIND_H
+
+#include <stddef.h>
+
+struct finding;
+
+struct fix_plan {
+	const char *rule;	/* cocci/fix/<rule>.cocci */
+	const char *mode;	/* spatch -D <mode> */
+	const char *verb, *tail;	/* the subject: verb, the key, tail ("read", "once") */
+	const char *why;	/* one sentence for the body: why this is the fix */
+	const char *unmatched;	/* why the code may not have the shape the fix rewrites */
+	char at[32];		/* LOCKERS_FIX_AT: the finding's line:col */
+	const char *at_first;	/* LOCKERS_FIX_AT_FIRST, or NULL */
+	const char *fields;	/* LOCKERS_FIX_FIELDS, or NULL */
+};
+
+/* 0 with the plan filled, or -1 with why no fix applies in why. */
+int fix_plan_for(const struct finding *f, struct fix_plan *plan, char *why, size_t whylen);
+
+#endif

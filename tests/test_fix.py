@@ -1,0 +1,137 @@
+"""lockers fix on testcases/fix/: each case names its finding's rule
+(check-rules) and what fix must do with it (check-fix: offered, or refused /
+not applicable with the reason's words); an offered fix must write exactly
+the diff of <case>.patch, and the tree with that patch applied must scan
+clean for the rule. Run as a user runs it: from a directory holding the tree
+and the output, with relative paths."""
+import functools
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+
+from conftest import CORPUS, LOCKERS, ROOT, run_lockers
+
+CASES = ROOT / "testcases" / "fix"
+RULES = ("loop-le-count", "rcu-double-deref", "rcu-plain-access", "rcu-publish-before-init")
+
+
+def expectation(case):
+    text = case.read_text()
+    rule = re.search(r"check-rules:\s*(\S+)", text).group(1)
+    fix = re.search(r"check-fix:\s*(.+)", text).group(1).strip()
+    return rule, fix
+
+
+def lockers(cwd, *args):
+    return subprocess.run([str(LOCKERS)] + [str(a) for a in args], cwd=cwd, capture_output=True,
+                          text=True, timeout=1800)
+
+
+@functools.lru_cache(maxsize=None)
+def fixed_run():
+    """One scan of a copy of testcases/fix and one lockers fix over all its findings."""
+    work = pathlib.Path(tempfile.mkdtemp(prefix="lockers-fix-test-"))
+    shutil.copytree(CASES, work / "tree")
+    args = ["check", "-q", "--any-tree", "--fail-on", "101", "-o", "out"]
+    for r in RULES:
+        args += ["-r", r]
+    scan = lockers(work, *args, "tree")
+    assert scan.returncode == 0, scan.stderr
+    checkpatch = CORPUS / "scripts" / "checkpatch.pl"
+    fix = lockers(work, "fix", "-o", "out", "--checkpatch", checkpatch, "--min-score", "0")
+    report = json.loads((work / "out" / "lockers.json").read_text())
+    return work, report, fix
+
+
+def finding_of(report, case, rule):
+    found = [f for f in report["findings"] if f["path"] == case.name and f["rule"] == rule]
+    assert len(found) == 1, "%s: expected one %s finding, got %s" % (case.name, rule, found)
+    return found[0]
+
+
+def diff_part(patch):
+    return patch[patch.index("diff --git"):patch.rindex("-- \n")]
+
+
+@pytest.mark.parametrize("case", sorted(CASES.glob("*.c")), ids=lambda p: p.name)
+def test_fix_case(case, corpus, lockers_built, tmp_path):
+    rule, want = expectation(case)
+    work, report, fix = fixed_run()
+    assert fix.returncode == 0, fix.stderr
+    f = finding_of(report, case, rule)
+    line = [l for l in fix.stdout.splitlines() if l.startswith(f["id"] + " ")][0]
+    written = work / "out" / "fixes" / (f["id"] + ".patch")
+    if want != "offered":
+        kind, words = want.split(":", 1)
+        assert ": %s: " % kind in line and words.strip() in line, line
+        assert not written.exists()
+        return
+    assert ": wrote out/fixes/%s.patch" % f["id"] in line or written.exists(), line
+    mail = written.read_text()
+    assert mail.startswith("From 0000000000000000000000000000000000000000 ")
+    assert re.search(r"^Subject: \[PATCH\] %s: " % re.escape(case.stem), mail, re.M)
+    assert "Signed-off-by:" not in mail.split("\n---\n")[0] and "Fixes:" not in mail.split("\n---\n")[0]
+    assert diff_part(mail) == case.with_suffix(".patch").read_text()
+    # Re-scan clean: the case with its patch applied has no finding of the rule.
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    shutil.copy(case, tree / case.name)
+    subprocess.run(["patch", "-p1", "-s", "-d", str(tree), "-i", str(written)], check=True)
+    after = lockers(tmp_path, "check", "-q", "--any-tree", "--fail-on", "101", "-o", "out2", "-r", rule,
+                    "tree")
+    assert after.returncode == 0, after.stderr
+    left = json.loads((tmp_path / "out2" / "lockers.json").read_text())["findings"]
+    assert not left, "%s still has %s findings after its fix: %s" % (case.name, rule, left)
+
+
+def test_fix_counts_per_rule(corpus, lockers_built):
+    work, report, fix = fixed_run()
+    counts = {}
+    for case in CASES.glob("*.c"):
+        rule, want = expectation(case)
+        kind = "offered" if want == "offered" else want.split(":")[0]
+        counts.setdefault(rule, {}).setdefault(kind, 0)
+        counts[rule][kind] += 1
+    # Other rules' findings in the cases are fixed or not too: only check the
+    # counts are printed per rule in the three columns.
+    assert re.search(r"lockers fix: rule\s+offered\s+refused\s+not applicable", fix.stderr)
+    for rule in counts:
+        assert re.search(r"lockers fix: %s\s+\d+\s+\d+\s+\d+" % re.escape(rule), fix.stderr), fix.stderr
+
+
+def test_report_offers_the_patches(corpus, lockers_built):
+    work, report, fix = fixed_run()
+    html = (work / "out" / "report.html").read_text()
+    for p in (work / "out" / "fixes").glob("*.patch"):
+        assert "fixes/%s.patch" % p.stem in html
+    assert "patch offered by lockers fix" in html
+
+
+def test_unknown_id_is_an_input_error_and_the_others_still_run(corpus, lockers_built):
+    work, report, fix = fixed_run()
+    f = finding_of(report, CASES / "loop-no-size.c", "loop-le-count")
+    proc = lockers(work, "fix", "-o", "out", "--checkpatch", CORPUS / "scripts" / "checkpatch.pl",
+                   "000000000000", f["id"])
+    assert proc.returncode == 2
+    assert "no finding 000000000000 in out/lockers.json" in proc.stderr
+    assert f["id"] + " " in proc.stdout and "not applicable" in proc.stdout
+
+
+def test_no_scan_is_an_input_error(tmp_path, lockers_built):
+    proc = lockers(tmp_path, "fix", "0123456789ab")
+    assert proc.returncode == 2
+    assert "run lockers check first" in proc.stderr
+
+
+def test_missing_checkpatch_refuses_every_patch(corpus, lockers_built):
+    work, report, fix = fixed_run()
+    f = finding_of(report, CASES / "loop-array-size.c", "loop-le-count")
+    proc = lockers(work, "fix", "-o", "out", "--checkpatch", "no-such-checkpatch.pl", f["id"])
+    assert proc.returncode == 0
+    assert "refused: checkpatch.pl fails" in proc.stdout, proc.stdout
+    assert not (work / "out" / "fixes" / (f["id"] + ".patch")).exists()
