@@ -31,6 +31,9 @@ struct macroindex_stats {
 	unsigned long macros;    /* function-like macro rows written */
 	unsigned long inlines;   /* static inline helper rows written */
 	unsigned long relations; /* rows with a non-empty relation */
+	unsigned long rcu_fields;  /* rcu-field rows: struct members declared __rcu */
+	unsigned long rcu_loads;   /* rcu-load rows: accessors whose result is an RCU load */
+	unsigned long ref_helpers; /* ref-get rows: helpers that take a reference */
 	double seconds;          /* wall time of the whole build */
 };
 
