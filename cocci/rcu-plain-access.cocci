@@ -1,6 +1,8 @@
 /// Finds a plain load or store of a pointer that the same file otherwise
 /// reads with rcu_dereference*() / srcu_dereference() or writes with
-/// rcu_assign_pointer() / RCU_INIT_POINTER(): the part of sparse's __rcu
+/// rcu_assign_pointer() / RCU_INIT_POINTER(), or of a struct member the
+/// tree's headers declare __rcu (through the macro index, when the base's
+/// struct type is known in the function): the part of sparse's __rcu
 /// checking that needs no kernel build. A pointer whose objects are freed
 /// with call_rcu()/kfree_rcu() and that is loaded inside rcu_read_lock() is
 /// treated the same way even when the file never names an RCU accessor (the
@@ -16,8 +18,9 @@
 //
 // Rule: rcu-plain-access
 // Confidence: Moderate
+// Needs: macro-index
 // Options: --no-includes
-// Requires : rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_protected rcu_dereference_raw rcu_dereference_raw_check srcu_dereference srcu_dereference_check srcu_dereference_notrace rcu_access_pointer rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer unrcu_pointer rtnl_dereference rcu_dereference_rtnl call_rcu kfree_rcu kvfree_rcu call_srcu rcu_dereference_bh_rtnl rcu_dereference_check_fdtable rcu_dereference_wiphy rht_dereference_rcu rht_dereference_bucket_rcu dmar_rcu_dereference dereference_key_rcu rht_dereference rht_dereference_bucket wiphy_dereference link_conf_dereference_protected link_sta_dereference_protected tcf_chain_dereference tcf_proto_dereference dereference_key_locked
+// Requires : rcu_read_lock rcu_read_lock_bh rcu_read_lock_sched srcu_read_lock rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_protected rcu_dereference_raw rcu_dereference_raw_check srcu_dereference srcu_dereference_check srcu_dereference_notrace rcu_access_pointer rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer unrcu_pointer rtnl_dereference rcu_dereference_rtnl call_rcu kfree_rcu kvfree_rcu call_srcu rcu_dereference_bh_rtnl rcu_dereference_check_fdtable rcu_dereference_wiphy rht_dereference_rcu rht_dereference_bucket_rcu dmar_rcu_dereference dereference_key_rcu rht_dereference rht_dereference_bucket wiphy_dereference link_conf_dereference_protected link_sta_dereference_protected tcf_chain_dereference tcf_proto_dereference dereference_key_locked
 
 virtual report, org
 

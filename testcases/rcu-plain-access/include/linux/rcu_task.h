@@ -1,0 +1,21 @@
+/* A header of the test tree (written for lockers): members declared __rcu. */
+#ifndef _LINUX_RCU_TASK_H
+#define _LINUX_RCU_TASK_H
+
+struct mm_struct;
+
+struct task_struct {
+	int pid;
+	struct mm_struct *mm;
+	struct task_struct __rcu *real_parent;
+	struct task_struct __rcu *parent;
+	struct task_struct *group_leader;
+	struct {
+		struct cred __rcu *cred;
+	};
+	int lock;
+};
+
+typedef struct task_struct task_t;
+
+#endif
