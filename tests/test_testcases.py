@@ -28,14 +28,17 @@ def parse_expectations(path):
 
 
 def cases():
-    return sorted(p for p in TESTCASES.glob("*/*.c"))
+    """The .c testcases, and .h ones (a static inline helper in a header),
+    which are scanned with --headers."""
+    return sorted(p for p in TESTCASES.glob("*/*.[ch]"))
 
 
 @functools.lru_cache(maxsize=None)
 def scan_dir(directory, rules):
     """One lockers run per testcase directory and rule set."""
+    extra = ["--headers"] if any(pathlib.Path(directory).glob("*.h")) else []
     with tempfile.TemporaryDirectory() as out:
-        _, report = scan(directory, out, rules=rules)
+        _, report = scan(directory, out, rules=rules, extra=extra)
     return report
 
 
@@ -46,7 +49,7 @@ def test_testcase(case, lockers_built):
     assert not missing, "rules named by %s do not exist: %s" % (case.name, missing)
     # All files of the directory share one run; each file sees only its rules.
     dir_rules = set()
-    for other in case.parent.glob("*.c"):
+    for other in case.parent.glob("*.[ch]"):
         dir_rules.update(r for r in parse_expectations(other)[0] if r in RULES)
     report = scan_dir(str(case.parent), tuple(sorted(dir_rules)))
     found = sorted((f for f in report["findings"] if f["path"] == case.name and f["rule"] in rules),
