@@ -37,7 +37,8 @@ argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").sp
 sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
 sys.dont_write_bytecode = True
 from lockers.rcu_double_deref import n, k, is_part, rcu_text, may_report, add_pair, flush, marked, managed
-from lockers.rcu_double_deref import WRAPPERS, ACCESSORS, accessor_call, name_at
+from lockers.rcu_double_deref import WRAPPERS, ACCESSORS, accessor_call
+from lockers.source import ident_at
 from lockers.rcu_double_deref import INSEC, ACCESS, EXCL, TESTED, COMPARED
 
 // each file on its own: report the pairs of reads of the previous file, then forget them
@@ -75,7 +76,7 @@ E << mw.E;
 p << mw.p;
 pw << mw.pw;
 @@
-marked(p[0], E, name_at(pw[0]), "")
+marked(p[0], E, ident_at(pw[0]), "")
 
 @mc@
 identifier ACC : script:python() { ACC in ACCESSORS };

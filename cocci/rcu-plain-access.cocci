@@ -31,7 +31,8 @@ argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").sp
 sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
 sys.dont_write_bytecode = True
 from lockers.rcu import local, new_object, section, guard, freed, flush
-from lockers.rcu_plain_access import FIELDS, GLOBS, arr_ok, add_acc, add_cand, tag, store_context
+from lockers.rcu_plain_access import FIELDS, GLOBS, WRAPPERS, arr_ok, add_acc, add_cand, tag, store_context
+from lockers.source import ident_at
 from lockers.rcu_plain_access import types, lock_region, asserts_lock
 
 // ---- facts: locals and parameters ----
@@ -97,6 +98,22 @@ E << acc.E;
 p << acc.p;
 @@
 add_acc(p[0], E, D or A)
+
+// the tree's accessors that load their argument (rcu_str_deref(s); the
+// macro index's rcu-load rows)
+@accw@
+identifier WRAP : script:python() { WRAP in WRAPPERS };
+expression E;
+position p, pw;
+@@
+WRAP@pw(E@p, ...)
+
+@script:python@
+E << accw.E;
+p << accw.p;
+pw << accw.pw;
+@@
+add_acc(p[0], E, ident_at(pw[0]))
 
 @freed@
 identifier F = {call_rcu, call_srcu, kfree_rcu, kvfree_rcu};

@@ -532,12 +532,15 @@ static int is_qualifier(const struct token *t)
 }
 
 /* The declarators after the `__rcu` at v[i], up to the ';' of the member
- * declaration: `struct task_struct __rcu *parent;`, `void __rcu **slots[4], *x;`. */
+ * declaration: `struct task_struct __rcu *parent;` makes parent an RCU
+ * pointer; `void __rcu **slots;` and `struct file __rcu *fd[4];` make their
+ * elements RCU pointers, written "slots[]" and "fd[]" (the member itself
+ * is a plain pointer or an array). */
 static void rcu_declarators(struct mi *m, const struct token *v, size_t n, size_t i,
 			    const char *owner)
 {
 	size_t k = i + 1;
-	int d = 0, named = 0;
+	int d = 0, named = 0, stars = 0;
 
 	for (; k < n; k++) {
 		const struct token *t = &v[k];
@@ -550,15 +553,24 @@ static void rcu_declarators(struct mi *m, const struct token *v, size_t n, size_
 		else if (d == 0 && tok_is(t, ";"))
 			return;
 		else if (d == 0 && tok_is(t, ","))
-			named = 0;
+			named = stars = 0;
+		else if (d == 0 && tok_is(t, "*"))
+			stars++;
 		else if (d == 0 && !named && tok_ident(t) && !is_qualifier(t) &&
 			 strncmp(t->s, "__attribute", 11) != 0) {
+			int array = k + 1 < n && tok_is(&v[k + 1], "[");
 			if (tok_is(t, "struct") || tok_is(t, "union") || tok_is(t, "enum")) {
 				k++;            /* `__rcu struct foo *p`: the tag is no name */
 				continue;
 			}
-			add_row(m, t->s, t->len, K_RCU_FIELD, owner, loc_of(m, t), NULL);
 			named = 1;
+			if (stars == 1 && !array) {
+				add_row(m, t->s, t->len, K_RCU_FIELD, owner, loc_of(m, t), NULL);
+			} else if ((stars == 2 && !array) || (stars == 1 && array)) {
+				char *elem = xasprintf("%.*s[]", (int)t->len, t->s);
+				add_row(m, elem, strlen(elem), K_RCU_FIELD, owner, loc_of(m, t), NULL);
+				free(elem);
+			}
 		}
 	}
 }
@@ -1466,6 +1478,42 @@ done:
 	return found && out->n;
 }
 
+/* A macro whose body hands a parameter straight to an RCU load, whatever
+ * it then does with the result (rcu_str_deref(s) is ({ struct rcu_string
+ * *__str = rcu_dereference(s); __str->str; })): a load of that argument.
+ * The parameter into OUT. */
+static int rcu_arg_of(struct mi *m, const struct entry *e, struct tokvec *out,
+		      const char **prim)
+{
+	struct tokvec raw = { 0 };
+	size_t i, k;
+	int found = 0;
+
+	out->n = 0;
+	if (e->kind != K_MACRO || split_sep(m, e->exp, &raw))
+		return 0;
+	for (i = 0; !found && i + 2 < raw.n; i++) {
+		size_t open = 0, prm;
+		if (!is_rcu_load(&raw.v[i]) || !tok_is(&raw.v[i + 1], "("))
+			continue;
+		for (k = i + 2; k < raw.n && tok_is(&raw.v[k], "("); k++)
+			open++;
+		if (k >= raw.n || param_index(e->params, &raw.v[k]) < 0)
+			continue;
+		/* the parameter alone: ( ( s ) ) then ',' or ')' */
+		prm = k;
+		for (k++; open && k < raw.n && tok_is(&raw.v[k], ")"); k++)
+			open--;
+		if (open || k >= raw.n || !(tok_is(&raw.v[k], ",") || tok_is(&raw.v[k], ")")))
+			continue;
+		tv_push(m, out, raw.v[prm]);
+		*prim = arena_strndup(m, raw.v[i].s, raw.v[i].len);
+		found = 1;
+	}
+	free(raw.v);
+	return found;
+}
+
 static int cmp_fn(const void *a, const void *b)
 {
 	return strcmp(((const struct fnrec *)a)->name, ((const struct fnrec *)b)->name);
@@ -1505,7 +1553,7 @@ static void rcu_vocabulary(struct mi *m)
 		const struct entry *e = &m->ent[i];
 		if (e->kind > K_INLINE || !*e->params || strchr(e->params, '.'))
 			continue;
-		if (rcu_load_of(m, e, 0, &load, &prim)) {
+		if (rcu_load_of(m, e, 0, &load, &prim) || rcu_arg_of(m, e, &load, &prim)) {
 			const char *name = e->name, *params = e->params;
 			const char *exp = join_sep(m, load.v, 0, load.n);
 			add_row(m, name, strlen(name), K_RCU_LOAD, params, exp, prim);

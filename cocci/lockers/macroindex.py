@@ -9,8 +9,11 @@ columns: name, kind, then by kind
                     separated, empty for most rows)
     rcu-field       struct (tag or typedef name), path:line of the
                     declaration, empty: the member NAME is declared __rcu
+                    (NAME[] when its elements are: T __rcu **x, T __rcu *x[N])
     rcu-load        parameters, the loaded expression, the load primitive:
-                    NAME's result is an RCU load (rcu_dereference(dev->x))
+                    NAME's result is an RCU load (rcu_dereference(dev->x)),
+                    or NAME hands a parameter straight to one (the loaded
+                    expression is then that parameter)
     ref-get         parameters, path:line, the call that takes the
                     reference: NAME takes a reference
 
@@ -87,6 +90,14 @@ def vocabulary(path=None):
             fail(path, e.strerror or str(e))
     _VOCAB[path] = v
     return v
+
+
+def wrappers(v):
+    """The accessors of vocabulary v that load their first argument itself
+    (rcu_dereference_ovsl(p), rcu_str_deref(s)), unlike those that load a
+    member reached through it (br_port_get_rcu(dev))."""
+    return set(k for k, (params, loaded, prim) in v["loads"].items()
+               if params and re.sub(r"[()\s]", "", loaded) == params[0])
 
 
 def struct_name(t):

@@ -3,7 +3,7 @@ import re
 
 from . import source
 from .cexpr import split_args
-from .macroindex import vocabulary
+from .macroindex import vocabulary, wrappers
 from .rcu import func_head, lock_held
 from .record import PerFile, at, emit, norm
 from .vocab import UPDATE_LOCK_RE, UPDATE_UNLOCK_RE
@@ -22,8 +22,7 @@ rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check rcu_dereferen
 rcu_dereference_sched_check rcu_dereference_raw_check srcu_dereference srcu_dereference_check
 srcu_dereference_notrace""".split())
 LOADS = {k: v for k, v in vocabulary()["loads"].items() if k not in RD_NAMES}
-WRAPPERS = set(k for k, (params, loaded, prim) in LOADS.items()
-               if params and re.sub(r"[()\s]", "", loaded) == params[0])
+WRAPPERS = wrappers(vocabulary()) - RD_NAMES
 ACCESSORS = set(k for k, (params, loaded, prim) in LOADS.items()
                 if k not in WRAPPERS and not prim.startswith("rcu_access_pointer")
                 and re.search(r"->|\[", loaded))
@@ -247,17 +246,10 @@ def marked(p, E, RD, EL):
         LOCKCHK.add(k(p))
 
 
-def name_at(p):
-    """The identifier at p (spatch 1.1.1 does not hand a script an
-    identifier whose constraint is a script)."""
-    m = re.match(r"\w+", source.line(p.file, int(p.line))[int(p.column):])
-    return m.group(0) if m else ""
-
-
 def accessor_call(p, EL):
     """A call ACC(EL) at p of an accessor of the tree whose result is an RCU
     load: the call is that load, its text the pointer read."""
-    ACC = name_at(p)
+    ACC = source.ident_at(p)
     if ACC not in LOADS:
         return
     params, loaded, prim = LOADS[ACC]

@@ -5,7 +5,7 @@ import re
 
 from . import source
 from .cexpr import endkey, loc_key, startkey
-from .macroindex import struct_name, vocabulary
+from .macroindex import struct_name, vocabulary, wrappers
 from .rcu import S, enclosing_call, inside, in_section, rcu_macros, start, switch
 from .record import Pos, at, emit, norm
 from .vocab import RCU_PROTECTED
@@ -39,14 +39,18 @@ ALLKEYS = set()
 GLOBS = set()
 
 # member -> {struct: "path:line"}: the members the tree declares __rcu
+# ("member[]" when its elements are RCU pointers)
 DECLARED = vocabulary()["fields"]
-FIELDS.update(DECLARED)
+FIELDS.update(k.rstrip("[]") for k in DECLARED)
+ALLKEYS.update("->" + k for k in DECLARED if k.endswith("[]"))
+# the tree's accessors that load their first argument (rcu_str_deref(s))
+WRAPPERS = wrappers(vocabulary())
 
 
 def declared(key, typ):
-    """(struct, "path:line") when key is ->member of a struct type the tree
-    declares it __rcu in, else None."""
-    m = re.match(r"^->(\w+)(\[\])*$", key or "")
+    """(struct, "path:line") when key is ->member (or ->member[], an
+    element) of a struct type the tree declares it __rcu in, else None."""
+    m = re.match(r"^->(\w+(?:\[\])?)(?:\[\])*$", key or "")
     if not m or not typ or m.group(1) not in DECLARED:
         return None
     st = struct_name(typ)
@@ -227,7 +231,9 @@ def add_acc(p, e, name):
 def add_cand(p, ps, isglobal=False):
     switch(p)
     text = norm(source.span(p.file, startkey(ps), endkey(p)))
-    S["cands"].append((p, startkey(ps), text, loc_key(text), S["types"].get(endkey(p)), isglobal))
+    # an element a[i]: the struct type is that of the base of the member a
+    typ = S["types"].get(endkey(p)) or S["types"].get(endkey(ps))
+    S["cands"].append((p, startkey(ps), text, loc_key(text), typ, isglobal))
 
 
 def store_context(p, X, V):

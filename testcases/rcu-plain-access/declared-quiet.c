@@ -39,12 +39,34 @@ void drop_parent(struct task_struct *p)
 	put_task_struct(p->parent);
 }
 
+/* the members themselves are no RCU pointers: their elements are */
+struct file **fd_base(struct fdtable *fdt)
+{
+	return fdt->fd;
+}
+
+struct file **fd_array_base(struct fdtable *fdt)
+{
+	return fdt->fd_array;
+}
+
+/* handed to a macro of the tree that loads it with rcu_dereference() */
+int parent_pid_deref(struct task_struct *p)
+{
+	int pid;
+
+	rcu_read_lock();
+	pid = task_pid_deref(p->parent);
+	rcu_read_unlock();
+	return pid;
+}
+
 /*
- * check-name: a member declared __rcu read under the update lock, with rcu_dereference_protected(), only NULL-tested or stored NULL score low; handed to a put is only passed on
+ * check-name: a member declared __rcu read under the update lock, only NULL-tested or stored NULL scores at the bottom of the intended band (30), handed to a put is only passed on; rcu_dereference_protected(), a tree macro that loads it, and members whose elements are RCU pointers are quiet
  * check-output-start
-17:8: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] false-positive
-29:9: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] false-positive
-34:2: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is assigned here with a plain store, not rcu_assign_pointer() [rcu-plain-access] false-positive
+17:8: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] intended
+29:9: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] intended
+34:2: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is assigned here with a plain store, not rcu_assign_pointer() [rcu-plain-access] intended
 39:18: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] intended
  * check-output-end
  */

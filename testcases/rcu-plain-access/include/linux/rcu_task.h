@@ -18,4 +18,17 @@ struct task_struct {
 
 typedef struct task_struct task_t;
 
+/* the elements are RCU pointers, not the members */
+struct fdtable {
+	struct file __rcu **fd;
+	struct file __rcu *fd_array[4];
+};
+
+struct file {
+	int f_count;
+};
+
+/* loads its argument, then uses the object (a statement expression) */
+#define task_pid_deref(t) ({ struct task_struct *__t = rcu_dereference(t); __t->pid; })
+
 #endif
