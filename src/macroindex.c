@@ -625,6 +625,9 @@ static void scan_rcu_fields(struct mi *m, const struct token *v, size_t n)
 	for (i = 0; i < n; i++) {
 		const struct token *t = &v[i];
 
+		/* only #, {, }, __rcu and typedef matter: most tokens go here */
+		if (t->len != 1 && t->len != 5 && t->len != 7)
+			continue;
 		if (tok_is(t, "#") && t->nl_before) {
 			while (i + 1 < n && !v[i + 1].nl_before)
 				i++;
@@ -1519,24 +1522,77 @@ static int cmp_fn(const void *a, const void *b)
 	return strcmp(((const struct fnrec *)a)->name, ((const struct fnrec *)b)->name);
 }
 
-/* Does a helper named NAME (indexed in the sorted m->fn) take a reference? */
-static const char *takes_ref(const struct mi *m, const char *name)
+/* The first of the helpers named NAME in the sorted m->fn, or -1. */
+static long fn_group(const struct mi *m, const char *name)
 {
 	struct fnrec key = { .name = name };
-	const struct fnrec *f;
+	const struct fnrec *f = bsearch(&key, m->fn, m->nfn, sizeof(*m->fn), cmp_fn);
 
-	if (bsearch(&name, ref_seeds, sizeof(ref_seeds) / sizeof(*ref_seeds) - 1,
-		    sizeof(*ref_seeds), cmp_str))
-		return name;
-	f = bsearch(&key, m->fn, m->nfn, sizeof(*m->fn), cmp_fn);
 	if (!f)
-		return NULL;
+		return -1;
 	while (f > m->fn && strcmp(f[-1].name, name) == 0)
 		f--;
-	for (; f < m->fn + m->nfn && strcmp(f->name, name) == 0; f++)
-		if (f->via)
-			return name;
-	return NULL;
+	return f - m->fn;
+}
+
+struct edge {
+	size_t from;    /* a helper of m->fn */
+	size_t to;      /* the first helper of the name it calls */
+};
+
+/* Mark the helpers that take a reference (fnrec.via): those that call a
+ * seed, then, to a fixpoint, those that call a marked helper. Each call is
+ * looked up once; the fixpoint runs over the resolved calls. */
+static void ref_helpers(struct mi *m)
+{
+	struct edge *edges = NULL;
+	size_t nedges = 0, capedges = 0, i, *first = xcalloc(m->nfn + 1, sizeof(*first));
+	char *marked = xcalloc(m->nfn + 1, 1);      /* by first helper of a name */
+	int changed = 1;
+
+	qsort(m->fn, m->nfn, sizeof(*m->fn), cmp_fn);
+	for (i = 0; i < m->nfn; i++)
+		first[i] = i && strcmp(m->fn[i].name, m->fn[i - 1].name) == 0 ? first[i - 1] : i;
+	for (i = 0; i < m->nfn; i++) {
+		struct fnrec *f = &m->fn[i];
+		const char *p = f->calls;
+		while (*p && !f->via) {
+			const char *e = strchr(p, SEP);
+			size_t l = e ? (size_t)(e - p) : strlen(p);
+			char name[128];
+			if (l < sizeof(name)) {
+				const char *nm = name;
+				long g;
+				memcpy(name, p, l);
+				name[l] = '\0';
+				if (bsearch(&nm, ref_seeds, sizeof(ref_seeds) / sizeof(*ref_seeds) - 1,
+					    sizeof(*ref_seeds), cmp_str)) {
+					f->via = arena_strndup(m, name, l);
+					marked[first[i]] = 1;
+				} else if ((g = fn_group(m, name)) >= 0 && (size_t)g != first[i]) {
+					ALLOC_GROW(edges, nedges + 1, capedges);
+					edges[nedges].from = i;
+					edges[nedges].to = (size_t)g;
+					nedges++;
+				}
+			}
+			p = e ? e + 1 : p + l;
+		}
+	}
+	while (changed) {
+		changed = 0;
+		for (i = 0; i < nedges; i++) {
+			struct fnrec *f = &m->fn[edges[i].from];
+			if (f->via || !marked[edges[i].to])
+				continue;
+			f->via = m->fn[edges[i].to].name;
+			marked[first[edges[i].from]] = 1;
+			changed = 1;
+		}
+	}
+	free(edges);
+	free(first);
+	free(marked);
 }
 
 /* Rows for the RCU vocabulary: the accessors whose result is an RCU load,
@@ -1546,7 +1602,6 @@ static void rcu_vocabulary(struct mi *m)
 {
 	struct tokvec load = { 0 };
 	size_t i, nent = m->nent, nfields = 0, capfields = 0, *fields = NULL;
-	int changed = 1;
 
 	for (i = 0; i < nent; i++) {
 		const char *prim = NULL;
@@ -1561,31 +1616,7 @@ static void rcu_vocabulary(struct mi *m)
 	}
 	free(load.v);
 
-	qsort(m->fn, m->nfn, sizeof(*m->fn), cmp_fn);
-	while (changed) {
-		changed = 0;
-		for (i = 0; i < m->nfn; i++) {
-			struct fnrec *f = &m->fn[i];
-			const char *p = f->calls;
-			if (f->via)
-				continue;
-			while (*p) {
-				const char *e = strchr(p, SEP);
-				size_t l = e ? (size_t)(e - p) : strlen(p);
-				char name[128];
-				if (l < sizeof(name)) {
-					memcpy(name, p, l);
-					name[l] = '\0';
-					if (strcmp(name, f->name) && takes_ref(m, name)) {
-						f->via = arena_strndup(m, name, l);
-						changed = 1;
-						break;
-					}
-				}
-				p = e ? e + 1 : p + l;
-			}
-		}
-	}
+	ref_helpers(m);
 	for (i = 0; i < m->nfn; i++)
 		if (m->fn[i].via)
 			add_row(m, m->fn[i].name, strlen(m->fn[i].name), K_REF_GET, m->fn[i].params,
