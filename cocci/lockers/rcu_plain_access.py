@@ -165,6 +165,8 @@ def report():
         if decl:
             ev["declared_rcu"] = decl[1]
             ev["rcu_struct"] = decl[0]
+            if not via:
+                ev["declared_only"] = True
         if via:
             ev["accessor"] = via[0]
             ev["at_rcu_access"] = at(via[1])

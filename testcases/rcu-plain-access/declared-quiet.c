@@ -62,11 +62,11 @@ int parent_pid_deref(struct task_struct *p)
 }
 
 /*
- * check-name: a member declared __rcu read under the update lock, only NULL-tested or stored NULL scores at the bottom of the intended band (30), handed to a put is only passed on; rcu_dereference_protected(), a tree macro that loads it, and members whose elements are RCU pointers are quiet
+ * check-name: a member declared __rcu read under the update lock, only NULL-tested or stored NULL scores low, handed to a put is only passed on; rcu_dereference_protected(), a tree macro that loads it, and members whose elements are RCU pointers are quiet
  * check-output-start
-17:8: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] intended
-29:9: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] intended
-34:2: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is assigned here with a plain store, not rcu_assign_pointer() [rcu-plain-access] intended
+17:8: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] false-positive
+29:9: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] false-positive
+34:2: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is assigned here with a plain store, not rcu_assign_pointer() [rcu-plain-access] false-positive
 39:18: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] intended
  * check-output-end
  */
