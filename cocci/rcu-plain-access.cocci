@@ -14,7 +14,10 @@
 /// barrier, so readers can see the pointer before the object's contents.
 /// Plain loads under the update-side lock, NULL tests, NULL stores and
 /// teardown are benign (rcu_dereference_protected()/rcu_access_pointer()/
-/// RCU_INIT_POINTER() would be the documented forms) and score low.
+/// RCU_INIT_POINTER() would be the documented forms) and score low. A member
+/// the file never names with an accessor, found by its __rcu declaration
+/// alone, scores lower (declared_only): a subsystem's convention more often
+/// than a slip.
 //
 // Rule: rcu-plain-access
 // Confidence: Moderate
