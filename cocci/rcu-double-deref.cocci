@@ -17,11 +17,16 @@
 /// struct variable (lo.pool_ns) is not shared. The two reads must be
 /// reachable from each other without a loop back edge or a goto: list walks
 /// such as p = rcu_dereference(p->next) re-read one call per iteration.
+/// A call of an accessor of the tree whose result is an RCU load
+/// (br_port_get_rcu(dev) returns rcu_dereference(dev->rx_handler_data);
+/// the macro index's rcu-load rows) is that load: calling it twice is two
+/// loads (accessor, accessor_loads).
 //
 // Rule: rcu-double-deref
 // Confidence: Moderate
+// Needs: macro-index
 // Options: --no-includes
-// Requires : rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_raw rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_raw_check srcu_dereference srcu_dereference_check srcu_dereference_notrace rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer call_rcu kfree_rcu kvfree_rcu
+// Requires : rcu_read_lock rcu_read_lock_bh rcu_read_lock_sched srcu_read_lock rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_raw rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_raw_check srcu_dereference srcu_dereference_check srcu_dereference_notrace rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer call_rcu kfree_rcu kvfree_rcu
 
 virtual report, org
 
@@ -32,6 +37,8 @@ argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").sp
 sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
 sys.dont_write_bytecode = True
 from lockers.rcu_double_deref import n, k, is_part, rcu_text, may_report, add_pair, flush, marked, managed
+from lockers.rcu_double_deref import WRAPPERS, ACCESSORS, accessor_call
+from lockers.source import ident_at
 from lockers.rcu_double_deref import INSEC, ACCESS, EXCL, TESTED, COMPARED
 
 // each file on its own: report the pairs of reads of the previous file, then forget them
@@ -54,6 +61,35 @@ EL << ma.EL;
 p << ma.p;
 @@
 marked(p[0], E, RD, EL)
+
+// the tree's RCU accessors (the macro index's rcu-load rows): a wrapper
+// loads its argument, an accessor call is a load of the member it reads
+@mw@
+expression E;
+identifier WRAP : script:python() { WRAP in WRAPPERS };
+position p, pw;
+@@
+WRAP@pw(E@p, ...)
+
+@script:python@
+E << mw.E;
+p << mw.p;
+pw << mw.pw;
+@@
+marked(p[0], E, ident_at(pw[0]), "")
+
+@mc@
+identifier ACC : script:python() { ACC in ACCESSORS };
+expression list EL;
+position p;
+@@
+ACC@p(EL)
+
+@script:python@
+EL << mc.EL;
+p << mc.p;
+@@
+accessor_call(p[0], EL)
 
 // pointers the file frees or publishes with RCU: plain reads of them count
 @mg@

@@ -13,7 +13,8 @@
 /// srcu_read_lock/unlock, and guard(rcu)()/scoped_guard(rcu) where the
 /// section ends with the scope. A reference is any call whose name says get, hold,
 /// grab, pin, ref, inc, lock, acquire, take or active (nfs_sb_active()) on the
-/// object before the unlock.
+/// object before the unlock, or a helper of the tree whose body takes one
+/// (dst_clone(), found by the macro index's ref-get rows).
 /// Functions documented as called with rcu_read_lock held, or annotated
 /// __acquires(RCU)/__releases(RCU), score low: their callers hold the section;
 /// so does a comment in the function saying why the object outlives the
@@ -21,6 +22,7 @@
 //
 // Rule: rcu-escape
 // Confidence: Moderate
+// Needs: macro-index
 // Options: --no-includes
 // Requires : guard scoped_guard rcu_read_unlock rcu_read_unlock_bh rcu_read_unlock_sched rcu_read_unlock_sched_notrace srcu_read_unlock srcu_read_unlock_notrace rcu_read_unlock_trace
 
@@ -33,7 +35,7 @@ argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").sp
 sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
 sys.dont_write_bytecode = True
 from lockers.rcu_escape import src_shape, cand, mentions, null_test, flush, managed, protected
-from lockers.rcu_escape import protected_iterator, took_reference, null_branch
+from lockers.rcu_escape import protected_iterator, took_reference, null_branch, takes_reference
 from lockers.rcu_escape import escapes, cursor_escapes, guard_escapes, scoped_guard_escapes
 
 // a file at a time: its escapes are reported when spatch starts the next one
@@ -168,7 +170,7 @@ type T;
 local idexpression T *esc.x;
 expression esc.R;
 position esc.ps, esc.pu;
-identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take|active";
+identifier REF : script:python() { takes_reference(REF) };
 expression A : script:python(x, R) { mentions(A, x, R) };
 expression I1, I2;
 position q;
@@ -204,7 +206,7 @@ type T;
 local idexpression T *esc.x;
 expression esc.R;
 position esc.ps, esc.pu;
-identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take|active";
+identifier REF : script:python() { takes_reference(REF) };
 expression A : script:python(x, R) { mentions(A, x, R) };
 expression I1, I2;
 position q;
@@ -265,7 +267,7 @@ iterator I;
 expression list EL;
 expression E2, E3, E4, I1, I2, F;
 local idexpression LX;
-identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take|active";
+identifier REF : script:python() { takes_reference(REF) };
 position ps, pu, pd, pr, pp, pst, pal;
 @@
 I@ps(EL) {
@@ -344,7 +346,7 @@ type T;
 local idexpression T *x;
 expression R : script:python() { cand(R) };
 expression E1;
-identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take|active";
+identifier REF : script:python() { takes_reference(REF) };
 position ps, pg, pr;
 @@
 guard(rcu)@pg();
@@ -374,7 +376,7 @@ local idexpression LX;
 identifier fld;
 iterator name scoped_guard;
 position ps, pg, pd, pr, pp, pst, pal;
-identifier REF =~ "get|hold|grab|pin|ref|inc|lock|acquire|take|active";
+identifier REF : script:python() { takes_reference(REF) };
 @@
 scoped_guard@pg(rcu) {
   ...

@@ -1,6 +1,8 @@
 /// Finds a plain load or store of a pointer that the same file otherwise
 /// reads with rcu_dereference*() / srcu_dereference() or writes with
-/// rcu_assign_pointer() / RCU_INIT_POINTER(): the part of sparse's __rcu
+/// rcu_assign_pointer() / RCU_INIT_POINTER(), or of a struct member the
+/// tree's headers declare __rcu (through the macro index, when the base's
+/// struct type is known in the function): the part of sparse's __rcu
 /// checking that needs no kernel build. A pointer whose objects are freed
 /// with call_rcu()/kfree_rcu() and that is loaded inside rcu_read_lock() is
 /// treated the same way even when the file never names an RCU accessor (the
@@ -12,12 +14,16 @@
 /// barrier, so readers can see the pointer before the object's contents.
 /// Plain loads under the update-side lock, NULL tests, NULL stores and
 /// teardown are benign (rcu_dereference_protected()/rcu_access_pointer()/
-/// RCU_INIT_POINTER() would be the documented forms) and score low.
+/// RCU_INIT_POINTER() would be the documented forms) and score low. A member
+/// the file never names with an accessor, found by its __rcu declaration
+/// alone, scores lower (declared_only): a subsystem's convention more often
+/// than a slip.
 //
 // Rule: rcu-plain-access
 // Confidence: Moderate
+// Needs: macro-index
 // Options: --no-includes
-// Requires : rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_protected rcu_dereference_raw rcu_dereference_raw_check srcu_dereference srcu_dereference_check srcu_dereference_notrace rcu_access_pointer rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer unrcu_pointer rtnl_dereference rcu_dereference_rtnl call_rcu kfree_rcu kvfree_rcu call_srcu rcu_dereference_bh_rtnl rcu_dereference_check_fdtable rcu_dereference_wiphy rht_dereference_rcu rht_dereference_bucket_rcu dmar_rcu_dereference dereference_key_rcu rht_dereference rht_dereference_bucket wiphy_dereference link_conf_dereference_protected link_sta_dereference_protected tcf_chain_dereference tcf_proto_dereference dereference_key_locked
+// Requires : rcu_read_lock rcu_read_lock_bh rcu_read_lock_sched srcu_read_lock rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_protected rcu_dereference_raw rcu_dereference_raw_check srcu_dereference srcu_dereference_check srcu_dereference_notrace rcu_access_pointer rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer unrcu_pointer rtnl_dereference rcu_dereference_rtnl call_rcu kfree_rcu kvfree_rcu call_srcu rcu_dereference_bh_rtnl rcu_dereference_check_fdtable rcu_dereference_wiphy rht_dereference_rcu rht_dereference_bucket_rcu dmar_rcu_dereference dereference_key_rcu rht_dereference rht_dereference_bucket wiphy_dereference link_conf_dereference_protected link_sta_dereference_protected tcf_chain_dereference tcf_proto_dereference dereference_key_locked
 
 virtual report, org
 
@@ -28,7 +34,8 @@ argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").sp
 sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
 sys.dont_write_bytecode = True
 from lockers.rcu import local, new_object, section, guard, freed, flush
-from lockers.rcu_plain_access import FIELDS, GLOBS, arr_ok, add_acc, add_cand, tag, store_context
+from lockers.rcu_plain_access import FIELDS, GLOBS, WRAPPERS, arr_ok, add_acc, add_cand, tag, store_context
+from lockers.source import ident_at
 from lockers.rcu_plain_access import types, lock_region, asserts_lock
 
 // ---- facts: locals and parameters ----
@@ -94,6 +101,22 @@ E << acc.E;
 p << acc.p;
 @@
 add_acc(p[0], E, D or A)
+
+// the tree's accessors that load their argument (rcu_str_deref(s); the
+// macro index's rcu-load rows)
+@accw@
+identifier WRAP : script:python() { WRAP in WRAPPERS };
+expression E;
+position p, pw;
+@@
+WRAP@pw(E@p, ...)
+
+@script:python@
+E << accw.E;
+p << accw.p;
+pw << accw.pw;
+@@
+add_acc(p[0], E, ident_at(pw[0]))
 
 @freed@
 identifier F = {call_rcu, call_srcu, kfree_rcu, kvfree_rcu};

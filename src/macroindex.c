@@ -47,12 +47,32 @@ struct tokvec {
 	size_t n, cap;
 };
 
+/* Row kinds, in the order rows of one name are sorted. */
+enum kind { K_MACRO, K_INLINE, K_RCU_FIELD, K_RCU_LOAD, K_REF_GET };
+
+static const char *const kind_names[] = { "macro", "inline", "rcu-field", "rcu-load", "ref-get" };
+
 struct entry {
 	const char *name;
-	int kind;            /* 0 macro, 1 inline */
-	const char *params;  /* comma separated */
-	const char *exp;     /* tokens separated by SEP */
+	int kind;            /* enum kind */
+	const char *params;  /* comma separated; the struct for K_RCU_FIELD */
+	const char *exp;     /* tokens separated by SEP; path:line for K_RCU_FIELD/K_REF_GET */
 	char *relation;      /* computed, malloc'd, may be NULL */
+};
+
+/* A macro or static inline function of any body, for the reference-taking
+ * helpers: what it calls. */
+struct fnrec {
+	const char *name;
+	const char *params;
+	const char *loc;     /* path:line */
+	const char *calls;   /* names called in the body, separated by SEP */
+	const char *via;     /* the call that takes a reference, once found */
+};
+
+/* `typedef struct TAG NAME;`: NAME's fields are TAG's. */
+struct alias {
+	const char *tag, *name;
 };
 
 struct mi {
@@ -67,6 +87,13 @@ struct mi {
 	int failed;
 	int stamp_only;      /* walk only: hash what would be read */
 	uint64_t stamp;
+	const char *rpath;   /* the header being scanned, relative to the tree */
+	const char *text;    /* its text, backslash-newlines removed */
+	size_t *splice, nsplice, capsplice; /* where they were, in text */
+	struct fnrec *fn;
+	size_t nfn, capfn;
+	struct alias *alias;
+	size_t nalias, capalias;
 };
 
 static void set_err(struct mi *m, const char *fmt, ...)
@@ -140,17 +167,22 @@ static int tokenize(struct mi *m, const char *buf, size_t len, struct tokvec *tv
 	return 0;
 }
 
-/* Remove backslash-newline splices in place; returns the new length. */
-static size_t splice_lines(char *buf, size_t len)
+/* Remove backslash-newline splices in place; returns the new length. The
+ * offset in the new text of each splice goes to m->splice, so that
+ * loc_of() gives a token's line in the file. */
+static size_t splice_lines(struct mi *m, char *buf, size_t len)
 {
 	size_t i, o = 0;
 
+	m->nsplice = 0;
 	for (i = 0; i < len; i++) {
 		if (buf[i] == '\\') {
 			size_t j = i + 1;
 			while (j < len && (buf[j] == ' ' || buf[j] == '\t' || buf[j] == '\r'))
 				j++;
 			if (j < len && buf[j] == '\n') {
+				ALLOC_GROW(m->splice, m->nsplice + 1, m->capsplice);
+				m->splice[m->nsplice++] = o;
 				i = j;
 				continue;
 			}
@@ -182,6 +214,65 @@ static char *join_sep(struct mi *m, const struct token *v, size_t a, size_t b)
 	}
 	*q = '\0';
 	return p;
+}
+
+/* A row whose columns are already text (the RCU vocabulary's kinds). */
+static void add_row(struct mi *m, const char *name, size_t len, int kind, const char *params,
+		    const char *exp, const char *relation)
+{
+	struct entry *e;
+
+	ALLOC_GROW(m->ent, m->nent + 1, m->capent);
+	e = &m->ent[m->nent++];
+	e->name = arena_strndup(m, name, len);
+	e->kind = kind;
+	e->params = params;
+	e->exp = exp;
+	e->relation = relation ? xstrdup(relation) : NULL;
+}
+
+/* "path:line" of token T in the header being scanned, in the arena. */
+static const char *loc_of(struct mi *m, const struct token *t)
+{
+	size_t off = (size_t)(t->s - m->text), lo = 0, hi = m->nsplice;
+	char *s;
+
+	while (lo < hi) {               /* splices before the token */
+		size_t mid = (lo + hi) / 2;
+		if (m->splice[mid] <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	s = xasprintf("%s:%zu", m->rpath ? m->rpath : "", (size_t)t->line + lo);
+	const char *r = arena_strndup(m, s, strlen(s));
+
+	free(s);
+	return r;
+}
+
+/* Remember what the macro or function NAME calls in tokens [a,b). */
+static void record_fn(struct mi *m, const struct token *name, const char *params,
+		      const struct token *v, size_t a, size_t b)
+{
+	struct strbuf calls = STRBUF_INIT;
+	struct fnrec *f;
+	size_t i;
+
+	for (i = a; i + 1 < b; i++)
+		if (tok_ident(&v[i]) && tok_is(&v[i + 1], "(")) {
+			if (calls.len)
+				strbuf_addch(&calls, SEP);
+			strbuf_add(&calls, v[i].s, v[i].len);
+		}
+	ALLOC_GROW(m->fn, m->nfn + 1, m->capfn);
+	f = &m->fn[m->nfn++];
+	f->name = arena_strndup(m, name->s, name->len);
+	f->params = params;
+	f->loc = loc_of(m, name);
+	f->calls = arena_strndup(m, calls.buf, calls.len);
+	f->via = NULL;
+	strbuf_release(&calls);
 }
 
 static int add_entry(struct mi *m, const struct token *name, int kind,
@@ -281,6 +372,7 @@ static int scan_define(struct mi *m, const struct token *v, size_t a, size_t b)
 	params = param_names(m, v, name + 1, close, 0);
 	if (!params)
 		return -1;
+	record_fn(m, &v[name], params, v, close + 1, b);
 	m->st.macros++;
 	return add_entry(m, &v[name], 0, params, v, close + 1, b);
 }
@@ -344,17 +436,18 @@ static size_t scan_inline(struct mi *m, const struct token *v, size_t n, size_t 
 	bend = match_paren(v, n, body);
 	if (bend == (size_t)-1)
 		return close + 1;
+	params = param_names(m, v, open, close, 1);
+	if (!params) {
+		*rc = -1;
+		return n;
+	}
+	record_fn(m, &v[open - 1], params, v, body + 1, bend);
 	/* exactly: { return EXPR ; } */
 	if (bend < body + 4 || !tok_is(&v[body + 1], "return") || !tok_is(&v[bend - 1], ";"))
 		return bend + 1;
 	for (k = body + 2; k < bend - 1; k++)
 		if (tok_is(&v[k], ";") || tok_is(&v[k], "#"))
 			return bend + 1;
-	params = param_names(m, v, open, close, 1);
-	if (!params) {
-		*rc = -1;
-		return n;
-	}
 	m->st.inlines++;
 	if (add_entry(m, &v[open - 1], 1, params, v, body + 2, bend - 1))
 		*rc = -1;
@@ -411,21 +504,221 @@ static int scan_tokens(struct mi *m, const struct token *v, size_t n)
 	return 0;
 }
 
-static int scan_file(struct mi *m, const char *path, struct tokvec *tv)
+/* ------------------------------------------------- __rcu struct fields */
+
+#define MAX_NEST 32
+
+/* One open brace: a struct or union body (named by its tag, or by the outer
+ * body for an anonymous member struct), or any other block. */
+struct frame {
+	int is_struct;
+	int is_typedef;      /* `typedef struct [TAG] {`: the name follows the '}' */
+	const char *name;    /* arena; NULL while unknown */
+	size_t first;        /* its first field row in m->ent */
+};
+
+static int is_qualifier(const struct token *t)
+{
+	static const char *const q[] = {
+		"const", "volatile", "restrict", "__restrict", "__rcu", "__percpu",
+		"__iomem", "__user", "__force", "__kernel", "__private", NULL
+	};
+	size_t i;
+
+	for (i = 0; q[i]; i++)
+		if (tok_is(t, q[i]))
+			return 1;
+	return 0;
+}
+
+/* The declarators after the `__rcu` at v[i], up to the ';' of the member
+ * declaration: `struct task_struct __rcu *parent;` makes parent an RCU
+ * pointer; `void __rcu **slots;` and `struct file __rcu *fd[4];` make their
+ * elements RCU pointers, written "slots[]" and "fd[]" (the member itself
+ * is a plain pointer or an array). */
+static void rcu_declarators(struct mi *m, const struct token *v, size_t n, size_t i,
+			    const char *owner)
+{
+	size_t k = i + 1;
+	int d = 0, named = 0, stars = 0;
+
+	for (; k < n; k++) {
+		const struct token *t = &v[k];
+		if (tok_is(t, "(") || tok_is(t, "["))
+			d++;
+		else if (tok_is(t, ")") || tok_is(t, "]"))
+			d--;
+		else if (tok_is(t, "{") || tok_is(t, "}") || (tok_is(t, "#") && t->nl_before))
+			return;
+		else if (d == 0 && tok_is(t, ";"))
+			return;
+		else if (d == 0 && tok_is(t, ","))
+			named = stars = 0;
+		else if (d == 0 && tok_is(t, "*"))
+			stars++;
+		else if (d == 0 && !named && tok_ident(t) && !is_qualifier(t) &&
+			 strncmp(t->s, "__attribute", 11) != 0) {
+			int array = k + 1 < n && tok_is(&v[k + 1], "[");
+			if (tok_is(t, "struct") || tok_is(t, "union") || tok_is(t, "enum")) {
+				k++;            /* `__rcu struct foo *p`: the tag is no name */
+				continue;
+			}
+			named = 1;
+			if (stars == 1 && !array) {
+				add_row(m, t->s, t->len, K_RCU_FIELD, owner, loc_of(m, t), NULL);
+			} else if ((stars == 2 && !array) || (stars == 1 && array)) {
+				char *elem = xasprintf("%.*s[]", (int)t->len, t->s);
+				add_row(m, elem, strlen(elem), K_RCU_FIELD, owner, loc_of(m, t), NULL);
+				free(elem);
+			}
+		}
+	}
+}
+
+/* The tag of the struct or union whose body opens at v[i], "" when
+ * anonymous, NULL when the brace opens no struct body. */
+static const char *struct_tag(struct mi *m, const struct token *v, size_t i, int *is_typedef)
+{
+	size_t k = i;
+
+	/* skip attributes: struct __packed foo {, struct foo __aligned(8) { */
+	while (k >= 1 && tok_is(&v[k - 1], ")")) {
+		int d = 0;
+		while (k >= 1) {
+			k--;
+			if (tok_is(&v[k], ")"))
+				d++;
+			else if (tok_is(&v[k], "(") && --d == 0)
+				break;
+		}
+		/* only an attribute: `struct foo fn(void) {` opens no struct */
+		if (k < 1 || !tok_ident(&v[k - 1]) || strncmp(v[k - 1].s, "__", 2) != 0)
+			return NULL;
+		k--;
+	}
+	while (k >= 2 && tok_ident(&v[k - 1]) && tok_ident(&v[k - 2]) &&
+	       strncmp(v[k - 1].s, "__", 2) == 0 && !tok_is(&v[k - 2], "struct") &&
+	       !tok_is(&v[k - 2], "union"))
+		k--;
+	*is_typedef = 0;
+	if (k >= 1 && (tok_is(&v[k - 1], "struct") || tok_is(&v[k - 1], "union"))) {
+		*is_typedef = k >= 2 && tok_is(&v[k - 2], "typedef");
+		return "";
+	}
+	if (k >= 2 && tok_ident(&v[k - 1]) &&
+	    (tok_is(&v[k - 2], "struct") || tok_is(&v[k - 2], "union"))) {
+		*is_typedef = k >= 3 && tok_is(&v[k - 3], "typedef");
+		return arena_strndup(m, v[k - 1].s, v[k - 1].len);
+	}
+	return NULL;
+}
+
+/* Every member declared `__rcu`, under the name of the struct that holds
+ * it (the tag, the typedef name, or the outer struct of an anonymous
+ * member struct), and `typedef struct TAG NAME;` aliases. */
+static void scan_rcu_fields(struct mi *m, const struct token *v, size_t n)
+{
+	struct frame st[MAX_NEST];
+	int sp = 0;
+	size_t i, k, o, start = m->nent;
+
+	for (i = 0; i < n; i++) {
+		const struct token *t = &v[i];
+
+		/* only #, {, }, __rcu and typedef matter: most tokens go here */
+		if (t->len != 1 && t->len != 5 && t->len != 7)
+			continue;
+		if (tok_is(t, "#") && t->nl_before) {
+			while (i + 1 < n && !v[i + 1].nl_before)
+				i++;
+			continue;
+		}
+		if (tok_is(t, "{")) {
+			struct frame f = { 0 };
+			int td;
+			const char *tag = struct_tag(m, v, i, &td);
+			if (tag) {
+				f.is_struct = 1;
+				f.is_typedef = td;
+				f.name = *tag ? tag : NULL;
+				/* an anonymous member struct: its fields are the outer one's */
+				if (!*tag && !td && sp > 0 && st[sp - 1].is_struct)
+					f.name = st[sp - 1].name;
+			}
+			f.first = m->nent;
+			if (sp < MAX_NEST)
+				st[sp] = f;
+			sp++;
+		} else if (tok_is(t, "}")) {
+			if (sp > 0 && --sp < MAX_NEST) {
+				struct frame *f = &st[sp];
+				/* typedef struct [TAG] { ... } NAME; */
+				if (f->is_typedef && i + 2 < n && tok_ident(&v[i + 1]) &&
+				    (tok_is(&v[i + 2], ";") || tok_is(&v[i + 2], ","))) {
+					const char *alias = arena_strndup(m, v[i + 1].s, v[i + 1].len);
+					size_t end = m->nent;
+					for (k = f->first; k < end; k++) {
+						if (m->ent[k].kind != K_RCU_FIELD)
+							continue;
+						if (!m->ent[k].params)
+							m->ent[k].params = alias;
+						else if (f->name && strcmp(m->ent[k].params, f->name) == 0)
+							add_row(m, m->ent[k].name, strlen(m->ent[k].name),
+								K_RCU_FIELD, alias, m->ent[k].exp, NULL);
+					}
+				}
+				/* fields of an anonymous struct nobody names: dropped */
+				if (!f->name && !(sp > 0 && sp - 1 < MAX_NEST && st[sp - 1].is_struct)) {
+					o = f->first;
+					for (k = f->first; k < m->nent; k++)
+						if (m->ent[k].kind != K_RCU_FIELD || m->ent[k].params)
+							m->ent[o++] = m->ent[k];
+					m->nent = o;
+				}
+			}
+			if (t->col == 1)
+				sp = 0;         /* kernel style: resynchronise (see scan_tokens) */
+		} else if (tok_is(t, "__rcu") && sp > 0 && sp <= MAX_NEST && st[sp - 1].is_struct) {
+			rcu_declarators(m, v, n, i, st[sp - 1].name);
+			/* the rest of the declaration holds no other __rcu of interest */
+			while (i + 1 < n && !tok_is(&v[i + 1], ";") && !tok_is(&v[i + 1], "{") &&
+			       !tok_is(&v[i + 1], "}"))
+				i++;
+		} else if (tok_is(t, "typedef") && sp == 0 && i + 4 < n &&
+			   (tok_is(&v[i + 1], "struct") || tok_is(&v[i + 1], "union")) &&
+			   tok_ident(&v[i + 2]) && tok_ident(&v[i + 3]) && tok_is(&v[i + 4], ";")) {
+			ALLOC_GROW(m->alias, m->nalias + 1, m->capalias);
+			m->alias[m->nalias].tag = arena_strndup(m, v[i + 2].s, v[i + 2].len);
+			m->alias[m->nalias].name = arena_strndup(m, v[i + 3].s, v[i + 3].len);
+			m->nalias++;
+		}
+	}
+	/* an anonymous struct left open (unbalanced #if arms): no owner */
+	for (k = o = start; k < m->nent; k++)
+		if (m->ent[k].params)
+			m->ent[o++] = m->ent[k];
+	m->nent = o;
+}
+
+static int scan_file(struct mi *m, const char *path, const char *rpath, struct tokvec *tv)
 {
 	struct strbuf sb = STRBUF_INIT;
 	int rc;
 
 	if (strbuf_read_file(&sb, path))
 		return 0;       /* unreadable header: skipped */
-	sb.len = splice_lines(sb.buf, sb.len);
+	sb.len = splice_lines(m, sb.buf, sb.len);
+	m->text = sb.buf;
 	sb.buf[sb.len] = '\0';
 	m->st.headers++;
+	m->rpath = rpath;
 	rc = tokenize(m, sb.buf, sb.len, tv);
 	if (!rc) {
 		/* entries copy their text into the arena: the text can go */
 		rc = scan_tokens(m, tv->v, tv->n);
 	}
+	if (!rc)
+		scan_rcu_fields(m, tv->v, tv->n);
 	strbuf_release(&sb);
 	return rc;
 }
@@ -489,7 +782,7 @@ static int walk(struct mi *m, const char *dir, const char *rel, int in_include,
 				if (m->stamp_only)
 					stamp_header(m, rpath, &sb);
 				else
-					rc = scan_file(m, path, tv);
+					rc = scan_file(m, path, rpath, tv);
 			}
 		}
 		free(path);
@@ -511,7 +804,8 @@ static int build_hash(struct mi *m)
 	m->hash = xcalloc(m->hcap, sizeof(*m->hash));
 	for (i = 0; i < m->nent; i++) {
 		size_t h;
-		if (i > 0 && strcmp(m->ent[i].name, m->ent[i - 1].name) == 0)
+		if (m->ent[i].kind > K_INLINE ||
+		    (i > 0 && strcmp(m->ent[i].name, m->ent[i - 1].name) == 0))
 			continue;       /* first definition in sorted order wins */
 		h = hash_bytes(m->ent[i].name, strlen(m->ent[i].name)) & (m->hcap - 1);
 		while (m->hash[h])
@@ -929,9 +1223,9 @@ static int relations_of(struct mi *m, struct entry *e, struct tokvec *scratch)
 	struct active act = { { e }, 1 };
 	struct strbuf b = STRBUF_INIT;
 	size_t k;
-	int rc = split_sep(m, e->exp, &raw);
+	int rc = e->kind > K_INLINE ? 0 : split_sep(m, e->exp, &raw);
 
-	if (!rc && !*e->params)
+	if (!rc && (e->kind > K_INLINE || !*e->params))
 		goto done;
 	if (!rc)
 		rc = expand(m, raw.v, raw.n, &act, &ex);
@@ -1042,6 +1336,309 @@ done:
 	return rc < 0 ? -1 : 0;
 }
 
+/* ------------------------------------------------------ RCU vocabulary */
+
+/* The loads an accessor may wrap: its first argument is the RCU pointer. */
+static int is_rcu_load(const struct token *t)
+{
+	static const char *const w[] = {
+		"rcu_dereference", "rcu_dereference_bh", "rcu_dereference_sched",
+		"rcu_dereference_check", "rcu_dereference_bh_check",
+		"rcu_dereference_sched_check", "rcu_dereference_raw",
+		"rcu_dereference_raw_check", "srcu_dereference", "srcu_dereference_check",
+		"srcu_dereference_notrace", "rcu_access_pointer", "list_entry_rcu",
+		"list_first_or_null_rcu", "list_next_or_null_rcu", "list_next_rcu",
+		"list_tail_rcu", "hlist_first_rcu", "hlist_next_rcu", "hlist_pprev_rcu",
+		"hlist_nulls_first_rcu", "hlist_nulls_next_rcu", NULL
+	};
+	size_t i;
+
+	for (i = 0; w[i]; i++)
+		if (tok_is(t, w[i]))
+			return 1;
+	return 0;
+}
+
+/* The calls that take a reference, seeds of the ref-get rows: a helper is
+ * reference-taking when its body calls one of these or such a helper. */
+static const char *const ref_seeds[] = {
+	"__module_get", "atomic64_inc_not_zero", "atomic_inc_not_zero",
+	"atomic_long_inc_not_zero", "folio_get", "folio_try_get", "get_device",
+	"get_task_struct", "kobject_get", "kobject_get_unless_zero", "kref_get",
+	"kref_get_unless_zero", "lockref_get", "lockref_get_not_dead",
+	"lockref_get_not_zero", "percpu_ref_get", "percpu_ref_get_many",
+	"percpu_ref_tryget", "percpu_ref_tryget_live", "percpu_ref_tryget_many",
+	"refcount_add", "refcount_add_not_zero", "refcount_inc",
+	"refcount_inc_not_zero", "try_module_get", NULL
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int param_index(const char *params, const struct token *t)
+{
+	const char *q = params;
+	int idx = 0;
+
+	while (tok_ident(t) && *q) {
+		const char *c = strchr(q, ',');
+		size_t l = c ? (size_t)(c - q) : strlen(q);
+		if (l == t->len && memcmp(q, t->s, l) == 0)
+			return idx;
+		idx++;
+		q = c ? c + 1 : q + l;
+	}
+	return -1;
+}
+
+/* Argument ranges of the call whose parens are v[open], v[close]. */
+static size_t call_args(const struct token *v, size_t open, size_t close, size_t *as,
+			size_t *ae, size_t max)
+{
+	size_t k, na = 0, start = open + 1;
+	int d = 0;
+
+	for (k = open + 1; k <= close; k++) {
+		if (k < close && (tok_is(&v[k], "(") || tok_is(&v[k], "[") || tok_is(&v[k], "{")))
+			d++;
+		else if (k < close && (tok_is(&v[k], ")") || tok_is(&v[k], "]") || tok_is(&v[k], "}")))
+			d--;
+		if (k == close || (d == 0 && tok_is(&v[k], ","))) {
+			if (na == max)
+				return max + 1;
+			as[na] = start;
+			ae[na] = k;
+			na++;
+			start = k + 1;
+		}
+	}
+	return na;
+}
+
+/* If E's result is an RCU load (its body, past casts and parentheses, is
+ * rcu_dereference*(X, ...), or a call of such an accessor), the loaded X in
+ * terms of E's parameters into OUT, and the load's primitive into *PRIM. */
+static int rcu_load_of(struct mi *m, const struct entry *e, int depth, struct tokvec *out,
+		       const char **prim)
+{
+	struct tokvec raw = { 0 }, inner = { 0 };
+	const struct entry *callee;
+	size_t n, close, as[16], ae[16], na, k;
+	struct token *v;
+	int found = 0;
+
+	out->n = 0;
+	if (split_sep(m, e->exp, &raw))
+		return 0;
+	v = raw.v;
+	n = raw.n;
+	for (;;) {
+		size_t before = n;
+		if (n >= 2 && tok_is(&v[0], "(") && match_paren(v, n, 0) == n - 1) {
+			v++;
+			n -= 2;
+		}
+		n = strip_cast(v, n);
+		if (n == before)
+			break;
+	}
+	if (n < 3 || !tok_ident(&v[0]) || !tok_is(&v[1], "(") ||
+	    (close = match_paren(v, n, 1)) != n - 1)
+		goto done;
+	na = call_args(v, 1, close, as, ae, 16);
+	if (na == 0 || na > 16 || as[0] == ae[0])
+		goto done;
+	if (is_rcu_load(&v[0])) {
+		for (k = as[0]; k < ae[0]; k++)
+			tv_push(m, out, v[k]);
+		*prim = arena_strndup(m, v[0].s, v[0].len);
+		found = 1;
+		goto done;
+	}
+	callee = depth < MAX_DEPTH ? lookup(m, v[0].s, v[0].len) : NULL;
+	if (!callee || callee == e || strchr(callee->params, '.') ||
+	    !rcu_load_of(m, callee, depth + 1, &inner, prim))
+		goto done;
+	/* the callee's load, its parameters replaced by this call's arguments */
+	for (k = 0; k < inner.n; k++) {
+		int pi = param_index(callee->params, &inner.v[k]);
+		if (pi < 0) {
+			tv_push(m, out, inner.v[k]);
+		} else if ((size_t)pi < na) {
+			size_t a;
+			for (a = as[pi]; a < ae[pi]; a++)
+				tv_push(m, out, v[a]);
+		} else {
+			goto done;
+		}
+	}
+	found = 1;
+done:
+	free(raw.v);
+	free(inner.v);
+	return found && out->n;
+}
+
+/* A macro whose body hands a parameter straight to an RCU load, whatever
+ * it then does with the result (rcu_str_deref(s) is ({ struct rcu_string
+ * *__str = rcu_dereference(s); __str->str; })): a load of that argument.
+ * The parameter into OUT. */
+static int rcu_arg_of(struct mi *m, const struct entry *e, struct tokvec *out,
+		      const char **prim)
+{
+	struct tokvec raw = { 0 };
+	size_t i, k;
+	int found = 0;
+
+	out->n = 0;
+	if (e->kind != K_MACRO || split_sep(m, e->exp, &raw))
+		return 0;
+	for (i = 0; !found && i + 2 < raw.n; i++) {
+		size_t open = 0, prm;
+		if (!is_rcu_load(&raw.v[i]) || !tok_is(&raw.v[i + 1], "("))
+			continue;
+		for (k = i + 2; k < raw.n && tok_is(&raw.v[k], "("); k++)
+			open++;
+		if (k >= raw.n || param_index(e->params, &raw.v[k]) < 0)
+			continue;
+		/* the parameter alone: ( ( s ) ) then ',' or ')' */
+		prm = k;
+		for (k++; open && k < raw.n && tok_is(&raw.v[k], ")"); k++)
+			open--;
+		if (open || k >= raw.n || !(tok_is(&raw.v[k], ",") || tok_is(&raw.v[k], ")")))
+			continue;
+		tv_push(m, out, raw.v[prm]);
+		*prim = arena_strndup(m, raw.v[i].s, raw.v[i].len);
+		found = 1;
+	}
+	free(raw.v);
+	return found;
+}
+
+static int cmp_fn(const void *a, const void *b)
+{
+	return strcmp(((const struct fnrec *)a)->name, ((const struct fnrec *)b)->name);
+}
+
+/* The first of the helpers named NAME in the sorted m->fn, or -1. */
+static long fn_group(const struct mi *m, const char *name)
+{
+	struct fnrec key = { .name = name };
+	const struct fnrec *f = bsearch(&key, m->fn, m->nfn, sizeof(*m->fn), cmp_fn);
+
+	if (!f)
+		return -1;
+	while (f > m->fn && strcmp(f[-1].name, name) == 0)
+		f--;
+	return f - m->fn;
+}
+
+struct edge {
+	size_t from;    /* a helper of m->fn */
+	size_t to;      /* the first helper of the name it calls */
+};
+
+/* Mark the helpers that take a reference (fnrec.via): those that call a
+ * seed, then, to a fixpoint, those that call a marked helper. Each call is
+ * looked up once; the fixpoint runs over the resolved calls. */
+static void ref_helpers(struct mi *m)
+{
+	struct edge *edges = NULL;
+	size_t nedges = 0, capedges = 0, i, *first = xcalloc(m->nfn + 1, sizeof(*first));
+	char *marked = xcalloc(m->nfn + 1, 1);      /* by first helper of a name */
+	int changed = 1;
+
+	qsort(m->fn, m->nfn, sizeof(*m->fn), cmp_fn);
+	for (i = 0; i < m->nfn; i++)
+		first[i] = i && strcmp(m->fn[i].name, m->fn[i - 1].name) == 0 ? first[i - 1] : i;
+	for (i = 0; i < m->nfn; i++) {
+		struct fnrec *f = &m->fn[i];
+		const char *p = f->calls;
+		while (*p && !f->via) {
+			const char *e = strchr(p, SEP);
+			size_t l = e ? (size_t)(e - p) : strlen(p);
+			char name[128];
+			if (l < sizeof(name)) {
+				const char *nm = name;
+				long g;
+				memcpy(name, p, l);
+				name[l] = '\0';
+				if (bsearch(&nm, ref_seeds, sizeof(ref_seeds) / sizeof(*ref_seeds) - 1,
+					    sizeof(*ref_seeds), cmp_str)) {
+					f->via = arena_strndup(m, name, l);
+					marked[first[i]] = 1;
+				} else if ((g = fn_group(m, name)) >= 0 && (size_t)g != first[i]) {
+					ALLOC_GROW(edges, nedges + 1, capedges);
+					edges[nedges].from = i;
+					edges[nedges].to = (size_t)g;
+					nedges++;
+				}
+			}
+			p = e ? e + 1 : p + l;
+		}
+	}
+	while (changed) {
+		changed = 0;
+		for (i = 0; i < nedges; i++) {
+			struct fnrec *f = &m->fn[edges[i].from];
+			if (f->via || !marked[edges[i].to])
+				continue;
+			f->via = m->fn[edges[i].to].name;
+			marked[first[edges[i].from]] = 1;
+			changed = 1;
+		}
+	}
+	free(edges);
+	free(first);
+	free(marked);
+}
+
+/* Rows for the RCU vocabulary: the accessors whose result is an RCU load,
+ * the reference-taking helpers (to a fixpoint: a helper that calls one
+ * takes one), and the __rcu fields under typedef names of their struct. */
+static void rcu_vocabulary(struct mi *m)
+{
+	struct tokvec load = { 0 };
+	size_t i, nent = m->nent, nfields = 0, capfields = 0, *fields = NULL;
+
+	for (i = 0; i < nent; i++) {
+		const char *prim = NULL;
+		const struct entry *e = &m->ent[i];
+		if (e->kind > K_INLINE || !*e->params || strchr(e->params, '.'))
+			continue;
+		if (rcu_load_of(m, e, 0, &load, &prim) || rcu_arg_of(m, e, &load, &prim)) {
+			const char *name = e->name, *params = e->params;
+			const char *exp = join_sep(m, load.v, 0, load.n);
+			add_row(m, name, strlen(name), K_RCU_LOAD, params, exp, prim);
+		}
+	}
+	free(load.v);
+
+	ref_helpers(m);
+	for (i = 0; i < m->nfn; i++)
+		if (m->fn[i].via)
+			add_row(m, m->fn[i].name, strlen(m->fn[i].name), K_REF_GET, m->fn[i].params,
+				m->fn[i].loc, m->fn[i].via);
+
+	for (i = 0; i < nent; i++)
+		if (m->ent[i].kind == K_RCU_FIELD) {
+			ALLOC_GROW(fields, nfields + 1, capfields);
+			fields[nfields++] = i;
+		}
+	for (i = 0; i < m->nalias; i++) {
+		size_t k;
+		for (k = 0; k < nfields; k++) {
+			const struct entry *e = &m->ent[fields[k]];
+			if (strcmp(e->params, m->alias[i].tag) == 0)
+				add_row(m, e->name, strlen(e->name), K_RCU_FIELD, m->alias[i].name,
+					e->exp, NULL);
+		}
+	}
+	free(fields);
+}
+
 /* ---------------------------------------------------------------- output */
 
 static int cmp_entry(const void *a, const void *b)
@@ -1107,6 +1704,9 @@ static void free_all(struct mi *m)
 		free(m->ent[i].relation);
 	free(m->ent);
 	free(m->hash);
+	free(m->fn);
+	free(m->alias);
+	free(m->splice);
 	while (m->arena) {
 		struct arena_chunk *c = m->arena;
 		m->arena = c->next;
@@ -1169,13 +1769,6 @@ int macroindex_build(const char *kdir, const char *out_path,
 		if (!o || cmp_entry(&m.ent[o - 1], &m.ent[i]))
 			m.ent[o++] = m.ent[i];
 	m.nent = o;
-	m.st.macros = m.st.inlines = 0;
-	for (i = 0; i < m.nent; i++) {
-		if (m.ent[i].kind)
-			m.st.inlines++;
-		else
-			m.st.macros++;
-	}
 	if (build_hash(&m))
 		goto out;
 	tv.n = 0;
@@ -1184,6 +1777,20 @@ int macroindex_build(const char *kdir, const char *out_path,
 			goto out;
 		if (m.ent[i].relation)
 			m.st.relations++;
+	}
+	rcu_vocabulary(&m);
+	qsort(m.ent, m.nent, sizeof(*m.ent), cmp_entry);
+	for (i = 0, o = 0; i < m.nent; i++)
+		if (!o || cmp_entry(&m.ent[o - 1], &m.ent[i]))
+			m.ent[o++] = m.ent[i];
+		else
+			free(m.ent[i].relation);
+	m.nent = o;
+	m.st.macros = m.st.inlines = 0;
+	for (i = 0; i < m.nent; i++) {
+		unsigned long *count[] = { &m.st.macros, &m.st.inlines, &m.st.rcu_fields,
+					   &m.st.rcu_loads, &m.st.ref_helpers };
+		(*count[m.ent[i].kind])++;
 	}
 	/* write to a temporary name, then rename: readers never see half a file */
 	tmp = xasprintf("%s.tmp", out_path);
@@ -1194,7 +1801,7 @@ int macroindex_build(const char *kdir, const char *out_path,
 	}
 	for (i = 0; i < m.nent; i++) {
 		const struct entry *e = &m.ent[i];
-		fprintf(f, "%s\t%s\t%s\t", e->name, e->kind ? "inline" : "macro", e->params);
+		fprintf(f, "%s\t%s\t%s\t", e->name, kind_names[e->kind], e->params);
 		write_exp(f, e->exp);
 		fprintf(f, "\t%s\n", e->relation ? e->relation : "");
 	}
@@ -1227,7 +1834,7 @@ out:
 
 /* ----------------------------------------------------------------- stamp */
 
-#define STAMP_FORMAT "lockers-macroindex 1 %016llx %lu %lu %lu %lu\n"
+#define STAMP_FORMAT "lockers-macroindex 2 %016llx %lu %lu %lu %lu %lu %lu %lu\n"
 
 static int stamp_matches(const char *kdir, const char *index, struct macroindex_stats *st)
 {
@@ -1241,8 +1848,9 @@ static int stamp_matches(const char *kdir, const char *index, struct macroindex_
 	struct stat ist;
 
 	if (stat(index, &ist) == 0 && S_ISREG(ist.st_mode) && !strbuf_read_file(&sb, path) &&
-	    sscanf(sb.buf, "lockers-macroindex 1 %16llx %lu %lu %lu %lu", &want, &st->headers,
-		   &st->macros, &st->inlines, &st->relations) == 5 &&
+	    sscanf(sb.buf, "lockers-macroindex 2 %16llx %lu %lu %lu %lu %lu %lu %lu", &want,
+		   &st->headers, &st->macros, &st->inlines, &st->relations, &st->rcu_fields,
+		   &st->rcu_loads, &st->ref_helpers) == 8 &&
 	    !macroindex_stamp(kdir, &stamp, &headers, err, sizeof(err)) &&
 	    stamp == (uint64_t)want && headers == st->headers)
 		ok = 1;
@@ -1263,7 +1871,8 @@ static void write_stamp(const char *kdir, const char *index, const struct macroi
 	/* Headers that change during the build make a stamp that never matches: safe. */
 	if (!macroindex_stamp(kdir, &stamp, &headers, err, sizeof(err))) {
 		char *text = xasprintf(STAMP_FORMAT, (unsigned long long)stamp, st->headers,
-				       st->macros, st->inlines, st->relations);
+				       st->macros, st->inlines, st->relations, st->rcu_fields,
+				       st->rcu_loads, st->ref_helpers);
 		if (headers == st->headers && write_file_atomic(path, text, strlen(text)))
 			warning_msg("cannot write %s: %s", path, strerror(errno));
 		free(text);

@@ -19,6 +19,22 @@
  * `p == p->group_leader` gives `p==p->group_leader`. Several relations are
  * joined with " ; ". Wrappers that mark a single load (READ_ONCE,
  * rcu_dereference...) are dropped from the relation text.
+ *
+ * The same walk gives the tree's RCU vocabulary, in rows of three more kinds
+ * (the five columns read differently):
+ *
+ *   member  rcu-field  struct   path:line              (empty)
+ *   name    rcu-load   params   loaded expression      load primitive
+ *   name    ref-get    params   path:line              the call taking it
+ *
+ * rcu-field: a struct or union member declared `__rcu`, under its tag, the
+ * typedef names of the struct, and the outer struct of an anonymous member
+ * struct. rcu-load: a macro or one-line inline whose result, past casts and
+ * parentheses, is rcu_dereference*()/srcu_dereference*()/
+ * rcu_access_pointer()/a list_*_rcu() cursor, or a call of such an
+ * accessor (its arguments substituted). ref-get: a macro or static inline
+ * function whose body calls kref_get(), refcount_inc_not_zero(),
+ * get_task_struct(), try_module_get()... or another ref-get helper.
  */
 #ifndef LOCKERS_MACROINDEX_H
 #define LOCKERS_MACROINDEX_H
@@ -31,6 +47,9 @@ struct macroindex_stats {
 	unsigned long macros;    /* function-like macro rows written */
 	unsigned long inlines;   /* static inline helper rows written */
 	unsigned long relations; /* rows with a non-empty relation */
+	unsigned long rcu_fields;  /* rcu-field rows: struct members declared __rcu */
+	unsigned long rcu_loads;   /* rcu-load rows: accessors whose result is an RCU load */
+	unsigned long ref_helpers; /* ref-get rows: helpers that take a reference */
 	double seconds;          /* wall time of the whole build */
 };
 

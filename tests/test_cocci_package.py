@@ -183,6 +183,24 @@ def test_fixtarget_aims_at_the_finding(monkeypatch):
     assert fixtarget.independent("key + 1") and not fixtarget.independent("interface -> iov_data->n")
 
 
+def test_macroindex_vocabulary(tmp_path):
+    """The RCU vocabulary rows, and helpers() ignoring them."""
+    idx = tmp_path / "macroindex.tsv"
+    idx.write_text("get_rcu\tinline\td\trcu_dereference(d->cur)\t\n"
+                   "get_rcu\trcu-load\td\td->cur\trcu_dereference\n"
+                   "parent\trcu-field\ttask_struct\tinclude/linux/sched.h:934\t\n"
+                   "parent\trcu-field\ttask_t\tinclude/linux/sched.h:934\t\n"
+                   "obj_get\tref-get\to\tinclude/obj.h:3\tkref_get\n")
+    assert macroindex.helpers(str(idx)) == {}
+    v = macroindex.vocabulary(str(idx))
+    assert v["fields"] == {"parent": {"task_struct": "include/linux/sched.h:934",
+                                      "task_t": "include/linux/sched.h:934"}}
+    assert v["loads"] == {"get_rcu": (["d"], "d->cur", "rcu_dereference")}
+    assert v["refs"] == {"obj_get": ("include/obj.h:3", "kref_get")}
+    assert macroindex.struct_name("const struct task_struct *") == "task_struct"
+    assert macroindex.struct_name("task_t") == "task_t"
+
+
 # ---------------------------------------------------------------- the rules, standalone
 
 COCCI = ROOT / "cocci"

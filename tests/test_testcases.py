@@ -27,15 +27,24 @@ def parse_expectations(path):
     return rules, [l for l in lines if l]
 
 
+def is_case(path):
+    """A .c file, or a .h one carrying expectations (a static inline helper
+    in a header); other headers beside the testcases are support files."""
+    return path.suffix == ".c" or "check-output-start" in path.read_text(errors="replace")
+
+
 def cases():
-    return sorted(p for p in TESTCASES.glob("*/*.c"))
+    return sorted(p for p in TESTCASES.glob("*/*.[ch]") if is_case(p))
 
 
 @functools.lru_cache(maxsize=None)
 def scan_dir(directory, rules):
-    """One lockers run per testcase directory and rule set."""
+    """One lockers run per testcase directory and rule set; with --headers
+    when the directory holds a header testcase."""
+    extra = ["--headers"] if any(p.suffix == ".h" for p in pathlib.Path(directory).glob("*.h")
+                                 if is_case(p)) else []
     with tempfile.TemporaryDirectory() as out:
-        _, report = scan(directory, out, rules=rules)
+        _, report = scan(directory, out, rules=rules, extra=extra)
     return report
 
 
@@ -46,7 +55,7 @@ def test_testcase(case, lockers_built):
     assert not missing, "rules named by %s do not exist: %s" % (case.name, missing)
     # All files of the directory share one run; each file sees only its rules.
     dir_rules = set()
-    for other in case.parent.glob("*.c"):
+    for other in filter(is_case, case.parent.glob("*.[ch]")):
         dir_rules.update(r for r in parse_expectations(other)[0] if r in RULES)
     report = scan_dir(str(case.parent), tuple(sorted(dir_rules)))
     found = sorted((f for f in report["findings"] if f["path"] == case.name and f["rule"] in rules),

@@ -1,13 +1,28 @@
-"""The tree's index of macros and static inline helpers.
+"""The tree's index of macros and static inline helpers, and its RCU
+vocabulary.
 
 The driver builds it from the kernel tree (src/macroindex.c) and names the
 file in LOCKERS_MACRO_INDEX. One row per definition, five tab-separated
-columns: name, kind, parameters (comma separated), body, relations (";"
-separated, empty for most rows). Without the variable a rule sees only
-what is written out in the code; with it set, the file must be readable:
-a run that silently used an empty index would lose findings unnoticed.
+columns: name, kind, then by kind
+
+    macro, inline   parameters (comma separated), body, relations (";"
+                    separated, empty for most rows)
+    rcu-field       struct (tag or typedef name), path:line of the
+                    declaration, empty: the member NAME is declared __rcu
+                    (NAME[] when its elements are: T __rcu **x, T __rcu *x[N])
+    rcu-load        parameters, the loaded expression, the load primitive:
+                    NAME's result is an RCU load (rcu_dereference(dev->x)),
+                    or NAME hands a parameter straight to one (the loaded
+                    expression is then that parameter)
+    ref-get         parameters, path:line, the call that takes the
+                    reference: NAME takes a reference
+
+Without the variable a rule sees only what is written out in the code;
+with it set, the file must be readable: a run that silently used an empty
+index would lose findings unnoticed.
 """
 import os
+import re
 import sys
 
 
@@ -31,10 +46,63 @@ def helpers(path=None):
                 if line.endswith("\t\n") or "\t" not in line:
                     continue        # no relation: most rows
                 cols = line.rstrip("\n").split("\t")
-                if len(cols) != 5 or not cols[4] or cols[0] in out:
+                if len(cols) != 5 or cols[1] not in ("macro", "inline") or not cols[4] \
+                        or cols[0] in out:
                     continue
                 params = cols[2].split(",") if cols[2] else []
                 out[cols[0]] = (params, cols[4].split(";"))
     except OSError as e:
         fail(path, e.strerror or str(e))
     return out
+
+
+_VOCAB = {}
+
+
+def vocabulary(path=None):
+    """The RCU vocabulary of the index, read once per path:
+    {"fields": {member: {struct: "path:line"}},
+     "loads": {accessor: (params, loaded expression, primitive)},
+     "refs": {helper: (path:line, the call that takes the reference)}};
+    empty dicts when no index is named."""
+    if path is None:
+        path = os.environ.get("LOCKERS_MACRO_INDEX")
+    if path in _VOCAB:
+        return _VOCAB[path]
+    v = {"fields": {}, "loads": {}, "refs": {}}
+    if path:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                for line in f:
+                    if "\trcu-" not in line and "\tref-get\t" not in line:
+                        continue
+                    cols = line.rstrip("\n").split("\t")
+                    if len(cols) != 5:
+                        continue
+                    name, kind = cols[0], cols[1]
+                    if kind == "rcu-field":
+                        v["fields"].setdefault(name, {}).setdefault(cols[2], cols[3])
+                    elif kind == "rcu-load" and name not in v["loads"]:
+                        v["loads"][name] = (cols[2].split(",") if cols[2] else [], cols[3], cols[4])
+                    elif kind == "ref-get" and name not in v["refs"]:
+                        v["refs"][name] = (cols[3], cols[4])
+        except OSError as e:
+            fail(path, e.strerror or str(e))
+    _VOCAB[path] = v
+    return v
+
+
+def wrappers(v):
+    """The accessors of vocabulary v that load their first argument itself
+    (rcu_dereference_ovsl(p), rcu_str_deref(s)), unlike those that load a
+    member reached through it (br_port_get_rcu(dev))."""
+    return set(k for k, (params, loaded, prim) in v["loads"].items()
+               if params and re.sub(r"[()\s]", "", loaded) == params[0])
+
+
+def struct_name(t):
+    """The struct a spatch type names: "struct task_struct" and
+    "const struct task_struct *" give task_struct, "foo_t" gives foo_t."""
+    t = re.sub(r"\b(const|volatile|struct|union)\b|\*", " ", str(t or ""))
+    t = t.split()
+    return t[-1] if t else ""

@@ -2,12 +2,31 @@
 import re
 
 from . import source
+from .cexpr import split_args
+from .macroindex import vocabulary, wrappers
 from .rcu import func_head, lock_held
 from .record import PerFile, at, emit, norm
 from .vocab import UPDATE_LOCK_RE, UPDATE_UNLOCK_RE
 
 
 RULE = "rcu-double-deref"
+
+# The tree's accessors whose result is an RCU load (the macro index's
+# rcu-load rows), but for the dereference macros the rule names itself:
+# name -> (params, loaded expression in terms of them, primitive).
+# WRAPPERS load their first argument itself (rcu_dereference_ovsl(p)): a
+# load of the argument, as rcu_dereference(); ACCESSORS load a member
+# reached through their arguments (br_port_get_rcu(dev)): each call is a load.
+RD_NAMES = set("""rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_raw
+rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check rcu_dereference_bh_check
+rcu_dereference_sched_check rcu_dereference_raw_check srcu_dereference srcu_dereference_check
+srcu_dereference_notrace""".split())
+LOADS = {k: v for k, v in vocabulary()["loads"].items() if k not in RD_NAMES}
+WRAPPERS = wrappers(vocabulary()) - RD_NAMES
+ACCESSORS = set(k for k, (params, loaded, prim) in LOADS.items()
+                if k not in WRAPPERS and not prim.startswith("rcu_access_pointer")
+                and re.search(r"->|\[", loaded))
+CALLS = {}       # (file, line, col) of an accessor call -> (name, the load it makes)
 MARKED = {}      # (file, line, col) of E in rcu_dereference*(E) -> name of the macro
 MARKED_TEXT = set()
 ACCESS = set()   # rcu_access_pointer(E) / READ_ONCE(E)
@@ -141,7 +160,8 @@ def may_report(E, p1, p2):
 
 
 def reset():
-    for d in (MARKED, ACCESS, EXCL, TESTED, COMPARED, LOCKCHK, PAIRS, SAME, MARKED_TEXT, MANAGED_TEXT, INSEC):
+    for d in (MARKED, ACCESS, EXCL, TESTED, COMPARED, LOCKCHK, PAIRS, SAME, MARKED_TEXT, MANAGED_TEXT, INSEC,
+              CALLS):
         d.clear()
 
 
@@ -203,7 +223,14 @@ def report():
         E, p1, later, ev = sorted(cands, key=strength)[0]
         if len(cands) > 1:
             ev["repeated_reads"] = len(cands) + 1
-        msg = "%s is read twice in one RCU read-side section: the two loads can see different objects" % norm(E)
+        call = CALLS.get(k(later)) or CALLS.get(k(p1))
+        if call:
+            ev["accessor"] = call[0]
+            ev["accessor_loads"] = call[1]
+            msg = "%s is an RCU load of %s, made twice in one RCU read-side section: the two loads can see different objects" % (
+                norm(E), call[1])
+        else:
+            msg = "%s is read twice in one RCU read-side section: the two loads can see different objects" % norm(E)
         emit(RULE, later, norm(E), msg, **ev)
 
 
@@ -217,6 +244,26 @@ def marked(p, E, RD, EL):
     MARKED_TEXT.add(n(E))
     if re.search(r"lockdep_is_held|lockdep_rtnl_is_held|rtnl_is_locked|_is_held|lockdep_\w*held", str(EL)) or str(RD).endswith("rtnl"):
         LOCKCHK.add(k(p))
+
+
+def accessor_call(p, EL):
+    """A call ACC(EL) at p of an accessor of the tree whose result is an RCU
+    load: the call is that load, its text the pointer read."""
+    ACC = source.ident_at(p)
+    if ACC not in LOADS:
+        return
+    params, loaded, prim = LOADS[ACC]
+    args = split_args(str(EL))
+    if len(args) != len(params):
+        return
+    for prm, arg in zip(params, args):
+        if not re.match(r"^[\w.>\-\[\]]+$", arg.replace(" ", "")):
+            arg = "(%s)" % arg
+        loaded = re.sub(r"(?<![\w.>])%s(?!\w)" % re.escape(prm), lambda m: arg, loaded)
+    text = "%s(%s)" % (ACC, ", ".join(args))
+    MARKED[k(p)] = str(ACC)
+    MARKED_TEXT.add(n(text))
+    CALLS[k(p)] = (str(ACC), norm(re.sub(r"^\((.*)\)$", r"\1", loaded.strip())))
 
 
 def managed(B):

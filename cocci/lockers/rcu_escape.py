@@ -4,6 +4,7 @@ import re
 
 from . import source
 from .cexpr import split_top
+from .macroindex import vocabulary
 from .rcu import func_head, lock_held
 from .record import PerFile, at, emit, norm
 from .vocab import ASSERT_RE, LOCK_RE, UNLOCK_RE
@@ -157,7 +158,19 @@ def array_field(R, fname):
     return any(pat.search(l) for l in source.lines(fname) if "(" not in l)
 
 
-REF_CALL = r"\b\w*(?:get|hold|grab|pin|ref|inc|lock|acquire|take|active)\w*\s*\([^;]*?(?<![\w.>])%s(?!\w)"
+REF_NAME = re.compile(r"get|hold|grab|pin|ref|inc|lock|acquire|take|active")
+# helper -> (path:line, the call that takes the reference): the tree's
+# reference-taking helpers, found by what their body calls (dst_clone())
+REFS = vocabulary()["refs"]
+
+
+def takes_reference(name):
+    """A call of name takes a reference: the name says so, or the macro
+    index found a reference taken in its body."""
+    return REF_NAME.search(str(name)) is not None or str(name) in REFS
+
+
+REF_CALL = r"(?=\b(\w+)\s*\([^;]*?(?<![\w.>])%s(?!\w))"
 
 
 def ref_in_block(pg, ps, x):
@@ -184,7 +197,7 @@ def ref_in_block(pg, ps, x):
         col = 0
     start = int(ps.line) - int(pg.line)
     text = "\n".join(out[max(start, 0):])
-    return re.search(REF_CALL % re.escape(n(x)), text) is not None
+    return any(takes_reference(m.group(1)) for m in re.finditer(REF_CALL % re.escape(n(x)), text))
 
 
 def unlock_name(pu):

@@ -1,9 +1,11 @@
-"""rcu-plain-access: an RCU pointer of the file loaded or stored without
-the RCU accessors."""
+"""rcu-plain-access: an RCU pointer loaded or stored without the RCU
+accessors: one the file accesses with them elsewhere, or a member the tree
+declares __rcu (the macro index's rcu-field rows)."""
 import re
 
 from . import source
 from .cexpr import endkey, loc_key, startkey
+from .macroindex import struct_name, vocabulary, wrappers
 from .rcu import S, enclosing_call, inside, in_section, rcu_macros, start, switch
 from .record import Pos, at, emit, norm
 from .vocab import RCU_PROTECTED
@@ -35,6 +37,25 @@ def fresh():
 FIELDS = set()
 ALLKEYS = set()
 GLOBS = set()
+
+# member -> {struct: "path:line"}: the members the tree declares __rcu
+# ("member[]" when its elements are RCU pointers)
+DECLARED = vocabulary()["fields"]
+FIELDS.update(k.rstrip("[]") for k in DECLARED)
+ALLKEYS.update("->" + k for k in DECLARED if k.endswith("[]"))
+# the tree's accessors that load their first argument (rcu_str_deref(s))
+WRAPPERS = wrappers(vocabulary())
+
+
+def declared(key, typ):
+    """(struct, "path:line") when key is ->member (or ->member[], an
+    element) of a struct type the tree declares it __rcu in, else None."""
+    m = re.match(r"^->(\w+(?:\[\])?)(?:\[\])*$", key or "")
+    if not m or not typ or m.group(1) not in DECLARED:
+        return None
+    st = struct_name(typ)
+    decl = DECLARED[m.group(1)].get(st)
+    return (st, decl) if decl else None
 
 
 def note_key(k):
@@ -99,13 +120,19 @@ def report():
         accs = acc.get(key, [])
         via = None
         typed = None
+        decl = declared(key, typ)
+        if accs and key.startswith("->"):
+            known = [a for a in accs if a[2]]
+            if typ and known and all(a[2] != typ for a in known):
+                if not decl:
+                    continue
+                accs = []                   # the accessors are of other structs
         if accs:
             if key.startswith("->"):
-                known = [a for a in accs if a[2]]
-                if typ and known and all(a[2] != typ for a in known):
-                    continue
-                typed = bool(typ and any(a[2] == typ for a in known))
+                typed = bool(typ and any(a[2] == typ for a in known)) or bool(decl)
             via = accs[0]
+        elif decl:
+            pass                            # the tree declares the member __rcu
         elif key in S["freed"]:
             # only a slot the file itself fills (devcache[i] = new in jbd2)
             # is a replaceable RCU pointer; a stable field that merely leads
@@ -126,21 +153,26 @@ def report():
         if g not in groups:
             groups[g] = []
             order.append(g)
-        groups[g].append((p, sp, tags, via, typed, sec))
+        groups[g].append((p, sp, tags, via, typed, sec, decl))
     for g in order:
         fn, text, cat = g
         members = groups[g]
         benign = set(["nulltest", "compare", "teardown", "store_null"])
         real = [m for m in members if not (m[2] & benign)]
         first = real[0] if real else members[0]
-        p, sp, tags, via, typed, sec = first
+        p, sp, tags, via, typed, sec, decl = first
         ev = {}
+        if decl:
+            ev["declared_rcu"] = decl[1]
+            ev["rcu_struct"] = decl[0]
+            if not via:
+                ev["declared_only"] = True
         if via:
             ev["accessor"] = via[0]
             ev["at_rcu_access"] = at(via[1])
             if loc_key(text).startswith("->") and not typed:
                 ev["type_unconfirmed"] = True
-        else:
+        elif not decl:
             fp = S["freed"][loc_key(text)]
             ev["rcu_freed"] = True
             ev["at_rcu_free"] = at(fp)
@@ -178,6 +210,8 @@ def report():
                 what += " inside an RCU read-side section"
         if via:
             msg = "%s is accessed with %s() elsewhere in this file but is %s" % (text, via[0], what)
+        elif decl:
+            msg = "%s is declared __rcu (struct %s, %s) but is %s" % (text, decl[0], decl[1], what)
         else:
             msg = "%s is RCU-protected (its objects are freed with %s()) but is %s" % (
                 text, S["freedby"].get(loc_key(text), "call_rcu"), what)
@@ -199,7 +233,9 @@ def add_acc(p, e, name):
 def add_cand(p, ps, isglobal=False):
     switch(p)
     text = norm(source.span(p.file, startkey(ps), endkey(p)))
-    S["cands"].append((p, startkey(ps), text, loc_key(text), S["types"].get(endkey(p)), isglobal))
+    # an element a[i]: the struct type is that of the base of the member a
+    typ = S["types"].get(endkey(p)) or S["types"].get(endkey(ps))
+    S["cands"].append((p, startkey(ps), text, loc_key(text), typ, isglobal))
 
 
 def store_context(p, X, V):

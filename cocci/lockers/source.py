@@ -7,7 +7,7 @@ undecodable bytes replaced (U+FFFD), so that a stray Latin-1 byte in a
 comment neither fails the read nor moves a line; an unreadable file reads
 as empty.
 """
-
+import re
 
 _CACHE = {}
 
@@ -47,3 +47,10 @@ def span(path, a, b):
     if l1 == l2:
         return ls[l1 - 1][c1:c2]
     return " ".join([ls[l1 - 1][c1:]] + ls[l1:l2 - 1] + [ls[l2 - 1][:c2]])
+
+
+def ident_at(p):
+    """The identifier at spatch position p (spatch 1.1.1 does not hand a
+    script an identifier whose constraint is a script)."""
+    m = re.match(r"\w+", line(p.file, int(p.line))[int(p.column):])
+    return m.group(0) if m else ""
