@@ -147,6 +147,7 @@ static void make_tasks(struct scan_ctx *ctx)
 
 	res->candidates = xcalloc(nrules, sizeof(*res->candidates));
 	res->rule_cpu = xcalloc(nrules, sizeof(*res->rule_cpu));
+	coverage_init(&res->coverage, nrules);
 	cand = prefilter_tree(&res->rules, &res->tree, ctx->out.cache, ctx->out.content_hash, res->candidates,
 			      &res->skipped_binary, &res->files_candidate);
 	res->tree_id = shard_tree_identity(&res->tree, ctx->out.content_hash);
@@ -341,6 +342,7 @@ void scan_result_release(struct scan_result *res)
 	free(res->failures);
 	free(res->candidates);
 	free(res->rule_cpu);
+	coverage_release(&res->coverage);
 	strvec_clear(&res->record_errors);
 	strvec_clear(&res->stale_verdicts);
 	tree_release(&res->tree);
