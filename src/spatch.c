@@ -396,6 +396,10 @@ static void spatch_argv(const struct run *p, const struct job *j, struct strvec 
 	strvec_push(argv, r->path);
 	strvec_push(argv, "--no-includes");
 	strvec_push(argv, "--parse-error-msg");
+	if (p->rs->macro_file) {
+		strvec_push(argv, "--macro-file");
+		strvec_push(argv, p->rs->macro_file);
+	}
 	strvec_push(argv, "--timeout");
 	strvec_pushf(argv, "%d", p->o->timeout);
 	for (size_t i = 0; i < r->options.nr; i++)
