@@ -61,3 +61,41 @@
  * : EAX_EDX_RET(val, low, high). */
 #define CC_OUT(c) "=qm"
 #define EAX_EDX_RET(val, low, high) "=a" (low), "=d" (high)
+
+/* fs, ipc, kernel, net: COMPAT_SYSCALL_DEFINE3(name, type, arg, ...) { ... },
+ * the compat system calls (standard.h has the native SYSCALL_DEFINEn only). */
+#define COMPAT_SYSCALL_DEFINE0(name) long compat_sys_##name(void)
+#define COMPAT_SYSCALL_DEFINE1(name, t1, a1) long compat_sys_##name(t1 a1)
+#define COMPAT_SYSCALL_DEFINE2(name, t1, a1, t2, a2) long compat_sys_##name(t1 a1, t2 a2)
+#define COMPAT_SYSCALL_DEFINE3(name, t1, a1, t2, a2, t3, a3) long compat_sys_##name(t1 a1, t2 a2, t3 a3)
+#define COMPAT_SYSCALL_DEFINE4(name, t1, a1, t2, a2, t3, a3, t4, a4) \
+	long compat_sys_##name(t1 a1, t2 a2, t3 a3, t4 a4)
+#define COMPAT_SYSCALL_DEFINE5(name, t1, a1, t2, a2, t3, a3, t4, a4, t5, a5) \
+	long compat_sys_##name(t1 a1, t2 a2, t3 a3, t4 a4, t5 a5)
+#define COMPAT_SYSCALL_DEFINE6(name, t1, a1, t2, a2, t3, a3, t4, a4, t5, a5, t6, a6) \
+	long compat_sys_##name(t1 a1, t2 a2, t3 a3, t4 a4, t5 a5, t6 a6)
+
+/* tools/testing/selftests (kselftest_harness.h, landlock's common.h):
+ * TEST_F(fixture, name) { ... } and its kin are test functions' headers;
+ * FIXTURE_VARIANT_ADD(fixture, name) { .field = ... }; a variant's data. */
+#define TEST_F(fixture, name) \
+	static void fixture##_##name(struct __test_metadata *_metadata, struct _test_data_##fixture *self, \
+				     const struct _fixture_variant_##fixture *variant)
+#define TEST_F_SIGNAL(fixture, name, signal) \
+	static void fixture##_##name(struct __test_metadata *_metadata, struct _test_data_##fixture *self, \
+				     const struct _fixture_variant_##fixture *variant)
+#define TEST_F_TIMEOUT(fixture, name, timeout) \
+	static void fixture##_##name(struct __test_metadata *_metadata, struct _test_data_##fixture *self, \
+				     const struct _fixture_variant_##fixture *variant)
+#define TEST_F_FORK(fixture, name) \
+	static void fixture##_##name(struct __test_metadata *_metadata, struct _test_data_##fixture *self, \
+				     const struct _fixture_variant_##fixture *variant)
+#define FIXTURE_VARIANT_ADD(fixture, name) \
+	static const struct _fixture_variant_##fixture _##fixture##_##name##_variant =
+
+/* include/linux/compiler.h: typeof_member(struct proc_inode, vfs_inode) *p, a
+ * type made from a member. */
+#define typeof_member(T, m) typeof(((T *)0)->m)
+
+/* lib/zstd: static TARGET_ATTRIBUTE("bmi2") size_t f(...), a target attribute. */
+#define TARGET_ATTRIBUTE(target)
