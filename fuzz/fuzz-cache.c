@@ -39,8 +39,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	mkdir_p(edir);
 	write_file_replace(entry, data, size, 0);
 	struct strbuf lines = STRBUF_INIT;
-	int parse_error;
-	cache_result_load(c, key, &parse_error, &lines);
+	struct cache_run run;
+	cache_result_load(c, key, &run, &lines);
 	struct tree_file tf = { .path = "a.c" };
 	uint64_t h;
 	const char *answers;

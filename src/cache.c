@@ -5,13 +5,14 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define CACHE_FORMAT "lockers-cache 1\n"
+#define CACHE_FORMAT "lockers-cache 2\n"
 
 struct stat_entry {
 	char *path;
@@ -265,13 +266,34 @@ static char *result_path(const struct cache *c, uint64_t key)
 	return xasprintf("%s/results/%.2s/%s", c->dir, hex, hex + 2);
 }
 
+/* "P FUNCTIONS LOST\n" (P: 0 or 1): its length, or 0 when malformed. */
+static size_t parse_run(const char *s, size_t len, struct cache_run *run)
+{
+	const char *nl = memchr(s, '\n', len);
+	unsigned long f, l;
+	char p, end;
+
+	if (!nl || nl - s > 40)
+		return 0;
+	char meta[48];
+	memcpy(meta, s, (size_t)(nl - s));
+	meta[nl - s] = '\0';
+	if (sscanf(meta, "%c %lu %lu%c", &p, &f, &l, &end) != 3 || (p != '0' && p != '1') ||
+	    f > UINT_MAX || l > f)
+		return 0;
+	run->parse_error = p == '1';
+	run->functions = (unsigned)f;
+	run->lost = (unsigned)l;
+	return (size_t)(nl - s) + 1;
+}
+
 /* One entry; 1 found, 0 missing, -1 corrupt. Counts nothing. */
-static int load_entry(struct cache *c, uint64_t key, int *parse_error, struct strbuf *lines)
+static int load_entry(struct cache *c, uint64_t key, struct cache_run *run, struct strbuf *lines)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *path = result_path(c, key);
 	char head[64];
-	size_t body;
+	size_t body, meta;
 
 	snprintf(head, sizeof(head), "lockers-result %016" PRIx64 "\n", key);
 	int ok = !strbuf_read_file(&sb, path);
@@ -281,28 +303,27 @@ static int load_entry(struct cache *c, uint64_t key, int *parse_error, struct st
 		return 0;
 	}
 	size_t hl = strlen(head);
-	if (split_checked(&sb, &body) || body < hl + 2 || memcmp(sb.buf, head, hl) ||
-	    (sb.buf[hl] != '0' && sb.buf[hl] != '1') || sb.buf[hl + 1] != '\n') {
+	if (split_checked(&sb, &body) || body < hl || memcmp(sb.buf, head, hl) ||
+	    (meta = parse_run(sb.buf + hl, body - hl, run)) == 0) {
 		strbuf_release(&sb);
 		return -1;
 	}
-	*parse_error = sb.buf[hl] == '1';
-	strbuf_add(lines, sb.buf + hl + 2, body - hl - 2);
+	strbuf_add(lines, sb.buf + hl + meta, body - hl - meta);
 	strbuf_release(&sb);
 	return 1;
 }
 
 int cache_result_load_either(struct cache *c, uint64_t key, uint64_t alt, int *which,
-			     int *parse_error, struct strbuf *lines)
+			     struct cache_run *run, struct strbuf *lines)
 {
-	int rc = load_entry(c, key, parse_error, lines);
+	int rc = load_entry(c, key, run, lines);
 
 	*which = 0;
 	if (rc < 0)
 		c->st.corrupt++;
 	if (rc <= 0 && alt != key) {
 		strbuf_reset(lines);
-		rc = load_entry(c, alt, parse_error, lines);
+		rc = load_entry(c, alt, run, lines);
 		*which = 1;
 		if (rc < 0)
 			c->st.corrupt++;
@@ -316,21 +337,23 @@ int cache_result_load_either(struct cache *c, uint64_t key, uint64_t alt, int *w
 	return 1;
 }
 
-int cache_result_load(struct cache *c, uint64_t key, int *parse_error, struct strbuf *lines)
+int cache_result_load(struct cache *c, uint64_t key, struct cache_run *run, struct strbuf *lines)
 {
 	int which;
 
-	return cache_result_load_either(c, key, key, &which, parse_error, lines);
+	return cache_result_load_either(c, key, key, &which, run, lines);
 }
 
-int cache_result_store(struct cache *c, uint64_t key, int parse_error, const char *lines, size_t len)
+int cache_result_store(struct cache *c, uint64_t key, const struct cache_run *run,
+		       const char *lines, size_t len)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *path = result_path(c, key);
 	char *slash = strrchr(path, '/');
 	int rc;
 
-	strbuf_addf(&sb, "lockers-result %016" PRIx64 "\n%c\n", key, parse_error ? '1' : '0');
+	strbuf_addf(&sb, "lockers-result %016" PRIx64 "\n%c %u %u\n", key, run->parse_error ? '1' : '0',
+		    run->functions, run->lost);
 	strbuf_add(&sb, lines, len);
 	add_checksum(&sb);
 	*slash = '\0';

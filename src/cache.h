@@ -1,8 +1,9 @@
 /*
  * The incremental cache, under the output directory:
- *   FORMAT            "lockers-cache 1": anything else and the cache is wiped
+ *   FORMAT            "lockers-cache 2": anything else and the cache is wiped
  *   index             per file: stat data, content hash, prefilter answers
- *   results/xx/KEY    one spatch run's records for one file and rule
+ *   results/xx/KEY    one spatch run's records for one file and rule, after
+ *                     its parse-error flag and function counts
  * A result's KEY hashes the file's content, the rule file, the spatch
  * version and the options that change what spatch prints. Every file ends
  * with a checksum line: a torn or foreign file is a miss, never trusted.
@@ -42,13 +43,21 @@ void cache_stat_store(struct cache *c, const struct tree_file *f, const char *si
 /* Write the index (entries stored this run replace older ones). */
 int cache_index_write(struct cache *c);
 
+/* What a run found besides its records: kept so a cached run counts as a live one. */
+struct cache_run {
+	int parse_error;	/* spatch skipped code it could not parse */
+	unsigned functions;	/* function definitions in the file (cfunc.h) */
+	unsigned lost;		/* of those, in regions spatch could not parse */
+};
+
 uint64_t cache_result_key(const struct cache *c, uint64_t content_hash, uint64_t rule_hash);
-/* 1 on a hit: *parse_error and the record lines appended to lines. */
-int cache_result_load(struct cache *c, uint64_t key, int *parse_error, struct strbuf *lines);
+/* 1 on a hit: *run and the record lines appended to lines. */
+int cache_result_load(struct cache *c, uint64_t key, struct cache_run *run, struct strbuf *lines);
 /* The same for the first of two keys that holds an entry (*which: 0 key, 1 alt),
  * counted as one lookup. */
 int cache_result_load_either(struct cache *c, uint64_t key, uint64_t alt, int *which,
-			     int *parse_error, struct strbuf *lines);
-int cache_result_store(struct cache *c, uint64_t key, int parse_error, const char *lines, size_t len);
+			     struct cache_run *run, struct strbuf *lines);
+int cache_result_store(struct cache *c, uint64_t key, const struct cache_run *run,
+		       const char *lines, size_t len);
 
 #endif

@@ -208,6 +208,64 @@ static void stale_in_all(json_t *into, struct part **slot, unsigned n)
 	json_object_set_new(into, "stale_verdicts", out);
 }
 
+/* Sum a report_functions_json() object of every part (found under path) and rebuild it. */
+static json_t *sum_functions(struct part **slot, unsigned n, json_t *(*at)(json_t *summary, const char *name),
+			     const char *name)
+{
+	json_int_t total = 0, lost = 0;
+
+	for (unsigned k = 0; k < n; k++) {
+		json_t *o = at(summary_of(slot[k]), name);
+		total += json_integer_value(json_object_get(o, "total"));
+		lost += json_integer_value(json_object_get(o, "lost"));
+	}
+	return report_functions_json((unsigned long)total, (unsigned long)lost);
+}
+
+static json_t *functions_all(json_t *s, const char *name)
+{
+	(void)name;
+	return json_object_get(s, "functions");
+}
+
+static json_t *functions_of_rule(json_t *s, const char *name)
+{
+	return json_object_get(json_object_get(json_object_get(s, "rules"), name), "functions");
+}
+
+static json_t *functions_of_dir(json_t *s, const char *name)
+{
+	return json_object_get(json_object_get(json_object_get(s, "functions"), "dirs"), name);
+}
+
+/* summary.functions of the whole scan: every part's directories, sorted by name as a scan sorts them. */
+static json_t *merge_functions(struct part **slot, unsigned n)
+{
+	json_t *all = sum_functions(slot, n, functions_all, NULL), *dirs = json_object();
+	json_t *names = json_array(), *v;
+	const char *name;
+	size_t i;
+
+	for (unsigned k = 0; k < n; k++) {
+		json_t *d = json_object_get(functions_all(summary_of(slot[k]), NULL), "dirs");
+		json_object_foreach(d, name, v)
+			json_array_append_new(names, json_string(name));
+	}
+	json_t **sorted = xcalloc(json_array_size(names) + 1, sizeof(*sorted));
+	json_array_foreach(names, i, v)
+		sorted[i] = v;
+	qsort(sorted, json_array_size(names), sizeof(*sorted), cmp_json_str);
+	for (i = 0; i < json_array_size(names); i++) {
+		name = json_string_value(sorted[i]);
+		if (!json_object_get(dirs, name))
+			json_object_set_new(dirs, name, sum_functions(slot, n, functions_of_dir, name));
+	}
+	free(sorted);
+	json_decref(names);
+	json_object_set_new(all, "dirs", dirs);
+	return all;
+}
+
 static void merge_summary(json_t *s, struct part **slot, unsigned n, int partial)
 {
 	static const char *const summed[] = { "candidates", "runs", "failed", "parse_errors", "timeouts", "crashes" };
@@ -216,6 +274,9 @@ static void merge_summary(json_t *s, struct part **slot, unsigned n, int partial
 	json_t *pr;
 
 	json_object_set_new(s, "partial", json_boolean(partial));
+	json_object_set_new(s, "functions", merge_functions(slot, n));
+	json_object_foreach(rules, name, pr)
+		json_object_set_new(pr, "functions", sum_functions(slot, n, functions_of_rule, name));
 	for (unsigned k = 1; k < n; k++) {
 		json_t *o = summary_of(slot[k]);
 		for (size_t i = 0; i < ARRAY_SIZE(summed); i++)
@@ -258,6 +319,19 @@ static int merge_findings(json_t *report, struct part **slot, unsigned n, char *
 	finding_list_clear(&all);
 	json_object_set_new(report, "findings", out);
 	return 0;
+}
+
+/* run.json's coverage, as a scan writes it: the summary's, with the rules' beside it. */
+static json_t *run_functions(json_t *summary)
+{
+	json_t *o = json_deep_copy(json_object_get(summary, "functions"));
+	json_t *rules = json_object(), *pr;
+	const char *name;
+
+	json_object_foreach(json_object_get(summary, "rules"), name, pr)
+		json_object_set(rules, name, json_object_get(pr, "functions"));
+	json_object_set_new(o, "rules", rules);
+	return o;
 }
 
 static json_t *merge_runs(struct part **slot, unsigned n, int partial)
@@ -318,6 +392,7 @@ int merge_shards(const char *const *dirs, size_t ndirs, int allow_partial, struc
 		goto fail;
 	}
 	m->run = merge_runs(slot, n, partial);
+	json_object_set_new(m->run, "functions", run_functions(json_object_get(m->report, "summary")));
 	m->n = n;
 	m->partial = partial;
 	free(slot);

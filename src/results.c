@@ -1,5 +1,6 @@
 #include "results.h"
 #include "cache.h"
+#include "cfunc.h"
 #include "record.h"
 #include "scan.h"
 #include "strbuf.h"
@@ -14,6 +15,7 @@ void results_init(struct results *r, struct scan_result *res, struct cache *cach
 	r->cache = cache;
 	r->timeout = timeout;
 	r->content_hash = xcalloc(res->tree.nr + 1, sizeof(*r->content_hash));
+	r->functions = xcalloc(res->tree.nr + 1, sizeof(*r->functions));
 	r->pending = cache ? xcalloc(res->rules.nr * res->tree.nr + 1, sizeof(*r->pending)) : NULL;
 }
 
@@ -27,6 +29,8 @@ void results_release(struct results *r)
 			}
 	free(r->pending);
 	free(r->content_hash);
+	free(r->functions);
+	r->functions = NULL;
 	r->pending = NULL;
 	r->content_hash = NULL;
 }
@@ -44,7 +48,7 @@ static uint64_t timeout_key(const struct results *r, uint64_t key)
 }
 
 static void add_failure(struct scan_result *res, const char *path, const char *rule,
-			enum file_status st, const char *detail)
+			enum file_status st, const char *detail, const struct cache_run *run)
 {
 	if (res->nfailures == res->afailures) {
 		res->afailures = res->afailures ? 2 * res->afailures : 32;
@@ -55,6 +59,8 @@ static void add_failure(struct scan_result *res, const char *path, const char *r
 	ff->rule = rule;
 	ff->status = st;
 	ff->detail = xstrdup(detail ? detail : "");
+	ff->functions = run->functions;
+	ff->lost = run->lost;
 }
 
 /*
@@ -100,6 +106,23 @@ static size_t take_record(struct scan_result *res, size_t rule, size_t file,
 	return file;
 }
 
+/* The function definitions of a tree file, counted once per scan. */
+static unsigned file_functions(struct results *ctx, size_t file)
+{
+	const struct tree *t = &ctx->res->tree;
+	unsigned *slot = &ctx->functions[file];
+
+	if (!*slot) {
+		struct strbuf sb = STRBUF_INIT;
+		char *path = xasprintf("%s/%s", t->root, t->v[file].path);
+		unsigned n = strbuf_read_file(&sb, path) ? 0 : cfunc_count(sb.buf, sb.len);
+		*slot = n + 1;	/* 0 means not counted yet */
+		free(path);
+		strbuf_release(&sb);
+	}
+	return *slot - 1;
+}
+
 void results_stdout_line(void *vctx, size_t rule, const char *line, size_t len)
 {
 	struct results *ctx = vctx;
@@ -117,14 +140,18 @@ void results_stdout_line(void *vctx, size_t rule, const char *line, size_t len)
 }
 
 void results_file_done(void *vctx, size_t rule, size_t file, enum file_status st,
-		       const char *detail)
+		       const char *detail, unsigned lost)
 {
 	struct results *ctx = vctx;
 	struct scan_result *res = ctx->res;
+	struct cache_run run = { .parse_error = st == FILE_PARSE_ERROR, .functions = file_functions(ctx, file) };
 
+	/* A file spatch gave up on (timeout, crash) had none of its functions analysed. */
+	run.lost = st == FILE_TIMEOUT || st == FILE_CRASH || lost > run.functions ? run.functions : lost;
 	res->runs_done++;
+	coverage_add(&res->coverage, rule, res->tree.v[file].path, run.functions, run.lost);
 	if (st != FILE_OK)
-		add_failure(res, res->tree.v[file].path, res->rules.v[rule].name, st, detail);
+		add_failure(res, res->tree.v[file].path, res->rules.v[rule].name, st, detail, &run);
 	if (!ctx->cache)
 		return;
 	struct strbuf **slot = &ctx->pending[rule * res->tree.nr + file];
@@ -133,8 +160,7 @@ void results_file_done(void *vctx, size_t rule, size_t file, enum file_status st
 		uint64_t key = cache_result_key(ctx->cache, ctx->content_hash[file], res->rules.v[rule].hash);
 		if (st == FILE_TIMEOUT)
 			key = timeout_key(ctx, key);
-		cache_result_store(ctx->cache, key, st == FILE_PARSE_ERROR,
-				   *slot ? (*slot)->buf : "", *slot ? (*slot)->len : 0);
+		cache_result_store(ctx->cache, key, &run, *slot ? (*slot)->buf : "", *slot ? (*slot)->len : 0);
 	}
 	if (*slot) {
 		strbuf_release(*slot);
@@ -147,10 +173,11 @@ int results_replay(struct results *ctx, size_t rule, size_t file)
 {
 	struct scan_result *res = ctx->res;
 	struct strbuf lines = STRBUF_INIT;
-	int parse_error, timed_out = 0;
+	struct cache_run run;
+	int timed_out = 0;
 	uint64_t key = cache_result_key(ctx->cache, ctx->content_hash[file], res->rules.v[rule].hash);
 
-	if (!cache_result_load_either(ctx->cache, key, timeout_key(ctx, key), &timed_out, &parse_error, &lines)) {
+	if (!cache_result_load_either(ctx->cache, key, timeout_key(ctx, key), &timed_out, &run, &lines)) {
 		strbuf_release(&lines);
 		return 0;
 	}
@@ -161,12 +188,13 @@ int results_replay(struct results *ctx, size_t rule, size_t file)
 		line += n + (nl != NULL);
 	}
 	res->runs_done++;
+	coverage_add(&res->coverage, rule, res->tree.v[file].path, run.functions, run.lost);
 	if (timed_out)
 		add_failure(res, res->tree.v[file].path, res->rules.v[rule].name, FILE_TIMEOUT,
-			    "spatch's --timeout expired on this file (cached: a longer --timeout or --no-cache runs it again)");
-	else if (parse_error)
+			    "spatch's --timeout expired on this file (cached: a longer --timeout or --no-cache runs it again)", &run);
+	else if (run.parse_error)
 		add_failure(res, res->tree.v[file].path, res->rules.v[rule].name, FILE_PARSE_ERROR,
-			    "spatch could not parse some functions; they were skipped");
+			    "spatch could not parse some functions; they were skipped", &run);
 	strbuf_release(&lines);
 	return 1;
 }

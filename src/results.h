@@ -21,6 +21,7 @@ struct results {
 	struct cache *cache;		/* or NULL */
 	int timeout;			/* --timeout: part of the key of a cached timeout */
 	uint64_t *content_hash;		/* per tree file, filled in by the prefilter */
+	unsigned *functions;		/* per tree file: 1 + its function definitions, 0 unknown */
 	struct strbuf **pending;	/* per rule x file: record lines of a live run */
 };
 
@@ -31,6 +32,7 @@ void results_release(struct results *r);
 int results_replay(struct results *r, size_t rule, size_t file);
 /* The spatch_callbacks of a live run, their ctx the struct results. */
 void results_stdout_line(void *r, size_t rule, const char *line, size_t len);
-void results_file_done(void *r, size_t rule, size_t file, enum file_status st, const char *detail);
+void results_file_done(void *r, size_t rule, size_t file, enum file_status st, const char *detail,
+		       unsigned lost);
 
 #endif

@@ -140,6 +140,28 @@ static void rule_release(struct rule *r)
 	strvec_clear(&r->options);
 }
 
+static int load_macro_file(struct rule_set *rs, char *err, size_t errlen)
+{
+	struct strbuf text = STRBUF_INIT;
+	char *path = xasprintf("%s/%s", rs->dir, RULES_MACRO_FILE);
+
+	if (access(path, F_OK)) {
+		free(path);
+		return 0;
+	}
+	if (strbuf_read_file(&text, path)) {
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+		free(path);
+		strbuf_release(&text);
+		rules_release(rs);
+		return -1;
+	}
+	rs->macro_file = path;
+	rs->macro_file_hash = hash_bytes(text.buf, text.len);
+	strbuf_release(&text);
+	return 0;
+}
+
 int rules_load(struct rule_set *rs, const char *dir, const struct strvec *only,
 	       char *err, size_t errlen)
 {
@@ -214,11 +236,12 @@ fail:
 		rules_release(rs);
 		return -1;
 	}
-	return 0;
+	return load_macro_file(rs, err, errlen);
 }
 
 void rules_release(struct rule_set *rs)
 {
+	free(rs->macro_file);
 	for (size_t i = 0; i < rs->nr; i++)
 		rule_release(&rs->v[i]);
 	free(rs->v);

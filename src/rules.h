@@ -22,10 +22,20 @@ struct rule {
 	uint64_t hash;		/* of the file's bytes, for the cache */
 };
 
+/*
+ * The macro file of the rules directory, handed to spatch (--macro-file):
+ * the kernel constructs its parser trips on, so that fewer functions are
+ * skipped. Optional; when present its bytes are part of every result's
+ * identity (the cache salt, a shard's rules identity).
+ */
+#define RULES_MACRO_FILE "kernel-macros.h"
+
 struct rule_set {
 	char *dir;
 	struct rule *v;
 	size_t nr;
+	char *macro_file;	/* absolute path of dir/RULES_MACRO_FILE, or NULL */
+	uint64_t macro_file_hash;	/* of its bytes; 0 without one */
 };
 
 /*

@@ -121,8 +121,9 @@ static int open_cache(struct scan_ctx *ctx, char *err, size_t errlen)
 	uint64_t scripts = rules_scripts_hash(res->rules.dir);
 	res->rules_id = shard_rules_identity(&res->rules, scripts, version.buf, o->clang_evidence, o->triage);
 	if (o->cache_dir) {
-		char *salt = xasprintf("%s\nrecord 1\n--no-includes --parse-error-msg\nscripts %016llx\n",
-				       version.buf, (unsigned long long)scripts);
+		char *salt = xasprintf("%s\nrecord 1\n--no-includes --parse-error-msg\nscripts %016llx\n"
+				       "--macro-file %016llx\n", version.buf, (unsigned long long)scripts,
+				       (unsigned long long)res->rules.macro_file_hash);
 		cache = cache_open(o->cache_dir, salt, why, sizeof(why));
 		free(salt);
 		if (!cache)
@@ -147,6 +148,7 @@ static void make_tasks(struct scan_ctx *ctx)
 
 	res->candidates = xcalloc(nrules, sizeof(*res->candidates));
 	res->rule_cpu = xcalloc(nrules, sizeof(*res->rule_cpu));
+	coverage_init(&res->coverage, nrules);
 	cand = prefilter_tree(&res->rules, &res->tree, ctx->out.cache, ctx->out.content_hash, res->candidates,
 			      &res->skipped_binary, &res->files_candidate);
 	res->tree_id = shard_tree_identity(&res->tree, ctx->out.content_hash);
@@ -341,6 +343,7 @@ void scan_result_release(struct scan_result *res)
 	free(res->failures);
 	free(res->candidates);
 	free(res->rule_cpu);
+	coverage_release(&res->coverage);
 	strvec_clear(&res->record_errors);
 	strvec_clear(&res->stale_verdicts);
 	tree_release(&res->tree);

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "cache.h"
+#include "coverage.h"
 #include "evidence.h"
 #include "finding.h"
 #include "macroindex.h"
@@ -45,6 +46,7 @@ struct file_failure {
 	const char *rule;
 	enum file_status status;
 	char *detail;
+	unsigned functions, lost;	/* the file's function definitions, those not analysed */
 };
 
 struct scan_result {
@@ -55,6 +57,7 @@ struct scan_result {
 	size_t *candidates;		/* per rule: files given to spatch */
 	size_t files_candidate;		/* files given to spatch for some rule */
 	size_t runs_done;		/* file-rule runs finished */
+	struct coverage coverage;	/* functions analysed and lost in them */
 	unsigned long skipped_binary;
 	struct file_failure *failures;	/* sorted by path, rule */
 	size_t nfailures, afailures;

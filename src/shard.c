@@ -111,6 +111,8 @@ uint64_t shard_rules_identity(const struct rule_set *rs, uint64_t scripts_hash, 
 
 	strbuf_addf(&sb, "%s\nscripts %016llx\nclang %d\n", spatch_version,
 		    (unsigned long long)scripts_hash, clang_evidence);
+	if (rs->macro_file)
+		strbuf_addf(&sb, "macro-file %016llx\n", (unsigned long long)rs->macro_file_hash);
 	for (size_t r = 0; r < rs->nr; r++)
 		strbuf_addf(&sb, "rule %s %016llx\n", rs->v[r].name, (unsigned long long)rs->v[r].hash);
 	for (size_t i = 0; t && i < t->nr; i++) {

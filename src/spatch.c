@@ -1,4 +1,5 @@
 #include "spatch.h"
+#include "cfunc.h"
 #include "pool.h"
 #include "rules.h"
 #include "run.h"
@@ -47,9 +48,12 @@ struct job {
 	size_t next;			/* files [0, next) are reported */
 	int cur_parse_error, cur_timeout;
 	int parse_error_pending;	/* "error in" seen, "BAD:" line not yet */
+	unsigned cur_lost;		/* functions in the regions spatch skipped */
+	size_t region_left;		/* lines of the region being printed still to come */
+	struct strbuf region;		/* its text */
 	char *groups_path;
 	struct strbuf last_err;
-	struct done { size_t idx; enum file_status st; char *detail; } *done;
+	struct done { size_t idx; enum file_status st; char *detail; unsigned lost; } *done;
 	size_t ndone;			/* reported when the child is gone */
 };
 
@@ -99,13 +103,15 @@ static char **build_env(const struct spatch_options *o)
  * stdout and stderr are separate pipes, so a file's records may still be
  * in flight when stderr already names the next file.
  */
-static void report(struct run *p, struct job *j, size_t idx, enum file_status st, const char *detail)
+static void report(struct run *p, struct job *j, size_t idx, enum file_status st, const char *detail,
+		   unsigned lost)
 {
 	if (!j->done)
 		j->done = xcalloc(j->task.nfiles, sizeof(*j->done));
 	j->done[j->ndone].idx = idx;
 	j->done[j->ndone].st = st;
 	j->done[j->ndone].detail = detail ? xstrdup(detail) : NULL;
+	j->done[j->ndone].lost = lost;
 	j->ndone++;
 	p->files_done++;
 }
@@ -114,7 +120,7 @@ static void flush_done(struct run *p, struct job *j)
 {
 	for (size_t i = 0; i < j->ndone; i++) {
 		p->cb->file_done(p->cb->ctx, j->task.rule, j->task.files[j->done[i].idx],
-				 j->done[i].st, j->done[i].detail);
+				 j->done[i].st, j->done[i].detail, j->done[i].lost);
 		free(j->done[i].detail);
 	}
 	free(j->done);
@@ -127,12 +133,14 @@ static void finish_upto(struct run *p, struct job *j, size_t upto)
 {
 	while (j->next < upto && j->next < j->task.nfiles) {
 		size_t idx = j->next;
+		unsigned lost = idx == j->cur ? j->cur_lost : 0;
 		if (idx == j->cur && j->cur_timeout)
-			report(p, j, idx, FILE_TIMEOUT, "spatch's --timeout expired on this file");
+			report(p, j, idx, FILE_TIMEOUT, "spatch's --timeout expired on this file", lost);
 		else if (idx == j->cur && j->cur_parse_error)
-			report(p, j, idx, FILE_PARSE_ERROR, "spatch could not parse some functions; they were skipped");
+			report(p, j, idx, FILE_PARSE_ERROR, "spatch could not parse some functions; they were skipped",
+			       lost);
 		else
-			report(p, j, idx, FILE_OK, NULL);
+			report(p, j, idx, FILE_OK, NULL, lost);
 		j->next++;
 	}
 }
@@ -254,6 +262,43 @@ static void start_file(struct run *p, struct job *j, size_t idx)
 	finish_upto(p, j, idx);
 	j->cur = idx;
 	j->cur_parse_error = j->cur_timeout = 0;
+	j->cur_lost = 0;
+	j->region_left = 0;
+}
+
+/*
+ * With --parse-error-msg spatch prints each region it could not parse as
+ * "badcount: N" and the region's N+1 lines, each "bad: " or (the line of
+ * the error) "BAD:!!!!! " and its text. The functions the region holds,
+ * counted as cfunc.c counts a whole file, are the functions lost.
+ */
+static int region_line(struct job *j, const char *line)
+{
+	const char *text;
+
+	if (starts_with(line, "badcount: ")) {
+		long n = strtol(line + strlen("badcount: "), NULL, 10);
+		if (j->cur == SIZE_MAX || n < 0)
+			return 0;
+		j->region_left = (size_t)n + 1;
+		strbuf_reset(&j->region);
+		return 1;
+	}
+	if (!j->region_left)
+		return 0;
+	if (starts_with(line, "bad: "))
+		text = line + strlen("bad: ");
+	else if (starts_with(line, "BAD:!!!!! "))
+		text = line + strlen("BAD:!!!!! ");
+	else {
+		j->region_left = 0;	/* not a region line after all: drop it */
+		return 0;
+	}
+	strbuf_addstr(&j->region, text);
+	strbuf_addch(&j->region, '\n');
+	if (!--j->region_left)
+		j->cur_lost += cfunc_count(j->region.buf, j->region.len);
+	return 0;
 }
 
 /* One line of spatch's stderr; 1 when it starts a file (progress). */
@@ -265,6 +310,8 @@ static int stderr_line(struct run *p, struct job *j, char *line)
 		strbuf_reset(&j->last_err);
 		strbuf_addstr(&j->last_err, line);
 	}
+	if (region_line(j, line))
+		return 0;
 	if (starts_with(line, "HANDLING: ")) {
 		if ((idx = find_in_batch(j, line + strlen("HANDLING: "))) != SIZE_MAX) {
 			start_file(p, j, idx);
@@ -349,6 +396,10 @@ static void spatch_argv(const struct run *p, const struct job *j, struct strvec 
 	strvec_push(argv, r->path);
 	strvec_push(argv, "--no-includes");
 	strvec_push(argv, "--parse-error-msg");
+	if (p->rs->macro_file) {
+		strvec_push(argv, "--macro-file");
+		strvec_push(argv, p->rs->macro_file);
+	}
 	strvec_push(argv, "--timeout");
 	strvec_pushf(argv, "%d", p->o->timeout);
 	for (size_t i = 0; i < r->options.nr; i++)
@@ -360,6 +411,7 @@ static void spatch_argv(const struct run *p, const struct job *j, struct strvec 
 static void release_job(struct job *j)
 {
 	strbuf_release(&j->last_err);
+	strbuf_release(&j->region);
 	for (size_t i = 0; i < j->ndone; i++)
 		free(j->done[i].detail);
 	free(j->done);
@@ -381,7 +433,7 @@ static int next_task(void *vp, struct pool_child *c)
 		const char *broken = p->rule_broken[task.rule];
 		if (broken) {
 			for (size_t i = 0; i < task.nfiles; i++) {
-				p->cb->file_done(p->cb->ctx, task.rule, task.files[i], FILE_CRASH, broken);
+				p->cb->file_done(p->cb->ctx, task.rule, task.files[i], FILE_CRASH, broken, 0);
 				p->files_done++;
 			}
 			free(task.files);
@@ -391,6 +443,7 @@ static int next_task(void *vp, struct pool_child *c)
 		j->task = task;
 		j->cur = SIZE_MAX;
 		strbuf_init(&j->last_err, 0);
+		strbuf_init(&j->region, 0);
 		c->task = j;
 		if (write_groups(p, &task, &j->groups_path))
 			return errno ? -errno : -EIO;
@@ -448,13 +501,13 @@ static void finish_job(struct run *p, struct job *j, int status, int killed)
 			p->rule_broken[j->task.rule] = xstrdup(why.buf);
 		finish_upto(p, j, 0);
 		for (size_t i = j->next; i < j->task.nfiles; i++)
-			report(p, j, i, FILE_CRASH, why.buf);
+			report(p, j, i, FILE_CRASH, why.buf, 0);
 		j->next = j->task.nfiles;
 	} else {
 		size_t bad = j->cur;
 		size_t r = j->task.rule;
 		finish_upto(p, j, bad);
-		report(p, j, bad, killed ? FILE_TIMEOUT : FILE_CRASH, why.buf);
+		report(p, j, bad, killed ? FILE_TIMEOUT : FILE_CRASH, why.buf, 0);
 		/* The same crash on file after file is the rule's fault, not theirs. */
 		if (!killed && p->last_crash[r] && !strcmp(p->last_crash[r], why.buf)) {
 			if (++p->same_crashes[r] >= SAME_CRASH_LIMIT && !p->rule_broken[r])

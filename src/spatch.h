@@ -37,9 +37,13 @@ struct spatch_callbacks {
 	void *ctx;
 	/* A line spatch printed on stdout while running `rule`. */
 	void (*stdout_line)(void *ctx, size_t rule, const char *line, size_t len);
-	/* A file is finished for `rule`; detail explains a failure (or NULL). */
+	/*
+	 * A file is finished for `rule`; detail explains a failure (or NULL);
+	 * lost: the functions in the regions spatch reported it could not
+	 * parse (cfunc.h counts them).
+	 */
 	void (*file_done)(void *ctx, size_t rule, size_t file, enum file_status st,
-			  const char *detail);
+			  const char *detail, unsigned lost);
 };
 
 struct spatch_options {

@@ -41,6 +41,31 @@ static json_t *finding_json(const struct finding *f)
 	return o;
 }
 
+json_t *report_functions_json(unsigned long total, unsigned long lost)
+{
+	json_t *o = json_object();
+	struct coverage_count c = { total, lost };
+	double share = coverage_share(&c);
+
+	json_object_set_new(o, "total", json_integer((json_int_t)total));
+	json_object_set_new(o, "analysed", json_integer((json_int_t)(total - lost)));
+	json_object_set_new(o, "lost", json_integer((json_int_t)lost));
+	json_object_set_new(o, "share", share < 0 ? json_null() : json_real(share));
+	return o;
+}
+
+json_t *report_coverage_json(const struct coverage *c)
+{
+	json_t *o = report_functions_json(c->all.functions, c->all.lost);
+	json_t *dirs = json_object();
+
+	for (size_t i = 0; i < c->ndirs; i++)
+		json_object_set_new(dirs, c->dirs[i].dir,
+				    report_functions_json(c->dirs[i].c.functions, c->dirs[i].c.lost));
+	json_object_set_new(o, "dirs", dirs);
+	return o;
+}
+
 static json_t *summary_json(const struct scan_result *res)
 {
 	const struct tree_stats *st = &res->tree.st;
@@ -60,6 +85,7 @@ static json_t *summary_json(const struct scan_result *res)
 	json_object_set_new(s, "parse_errors", json_integer((json_int_t)scan_count_failures(res, FILE_PARSE_ERROR)));
 	json_object_set_new(s, "timeouts", json_integer((json_int_t)scan_count_failures(res, FILE_TIMEOUT)));
 	json_object_set_new(s, "crashes", json_integer((json_int_t)scan_count_failures(res, FILE_CRASH)));
+	json_object_set_new(s, "functions", report_coverage_json(&res->coverage));
 	json_object_set_new(skipped, "not_c", json_integer((json_int_t)st->skipped_other));
 	json_object_set_new(skipped, "generated", json_integer((json_int_t)st->skipped_generated));
 	json_object_set_new(skipped, "symlinked_dirs", json_integer((json_int_t)st->skipped_symlink_dirs));
@@ -72,6 +98,8 @@ static json_t *summary_json(const struct scan_result *res)
 		size_t n = scan_count_findings(res, res->rules.v[r].name);
 		json_object_set_new(pr, "candidates", json_integer((json_int_t)res->candidates[r]));
 		json_object_set_new(pr, "findings", json_integer((json_int_t)n));
+		json_object_set_new(pr, "functions", report_functions_json(res->coverage.rule[r].functions,
+									   res->coverage.rule[r].lost));
 		json_object_set_new(per_rule, res->rules.v[r].name, pr);
 	}
 	json_object_set_new(s, "rules", per_rule);
@@ -82,6 +110,8 @@ static json_t *summary_json(const struct scan_result *res)
 		json_object_set_new(f, "rule", json_string(ff->rule));
 		json_object_set_new(f, "reason", json_string(file_status_name(ff->status)));
 		json_object_set_new(f, "detail", json_string(ff->detail));
+		json_object_set_new(f, "functions", json_integer(ff->functions));
+		json_object_set_new(f, "functions_lost", json_integer(ff->lost));
 		json_array_append_new(fails, f);
 	}
 	json_object_set_new(s, "failures", fails);
@@ -164,6 +194,19 @@ int report_json_write(const char *path, const struct scan_result *res)
 	return rc;
 }
 
+/* run.json's copy of the coverage: the whole scan's, per rule and per directory. */
+static json_t *run_functions_json(const struct scan_result *res)
+{
+	json_t *o = report_coverage_json(&res->coverage);
+	json_t *rules = json_object();
+
+	for (size_t r = 0; r < res->rules.nr; r++)
+		json_object_set_new(rules, res->rules.v[r].name,
+				    report_functions_json(res->coverage.rule[r].functions, res->coverage.rule[r].lost));
+	json_object_set_new(o, "rules", rules);
+	return o;
+}
+
 int report_run_json_write(const char *path, const struct scan_result *res, int jobs)
 {
 	json_t *root = json_object();
@@ -178,6 +221,7 @@ int report_run_json_write(const char *path, const struct scan_result *res, int j
 	json_object_set_new(sec, "total", json_real(res->t_total));
 	json_object_set_new(root, "seconds", sec);
 	json_object_set_new(root, "spatch_max_rss_kb", json_integer(res->spatch_max_rss_kb));
+	json_object_set_new(root, "functions", run_functions_json(res));
 	if (res->rule_cpu) {
 		json_t *cpu = json_object();
 		for (size_t r = 0; r < res->rules.nr; r++)

@@ -8,6 +8,7 @@ struct scan_result;
 struct rule_set;
 struct finding;
 struct json_t;
+struct coverage;
 
 #define LOCKERS_VERSION "0.1"
 
@@ -40,6 +41,14 @@ int report_json_write(const char *path, const struct scan_result *res);
 int report_run_json_write(const char *path, const struct scan_result *res, int jobs);
 /* Write any jansson document the way lockers.json is written (atomic, sorted as built). */
 int report_json_dump(const char *path, struct json_t *doc);
+/*
+ * {"total", "analysed", "lost", "share"}: the functions of some file-rule
+ * runs, those spatch analysed and those it skipped (coverage.h); share is
+ * analysed / total, null when total is 0. Merges rebuild it from the sums.
+ */
+struct json_t *report_functions_json(unsigned long total, unsigned long lost);
+/* summary.functions: the whole scan's, and "dirs": per top-level directory. */
+struct json_t *report_coverage_json(const struct coverage *c);
 /* Append a finding's JSON object (as in lockers.json) to a jansson array. */
 void report_json_append_finding(struct json_t *array, const struct finding *f);
 /* SARIF 2.1.0; root is the tree the paths are relative to. */

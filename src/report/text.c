@@ -55,6 +55,11 @@ void report_summary(FILE *out, const struct scan_result *res, const struct repor
 		"%zu spatch crash; %lu binary, %lu unreadable\n",
 		scan_count_failures(res, FILE_PARSE_ERROR), scan_count_failures(res, FILE_TIMEOUT),
 		scan_count_failures(res, FILE_CRASH), res->skipped_binary, st->unreadable);
+	const struct coverage_count *cov = &res->coverage.all;
+	if (cov->functions)
+		fprintf(out, "lockers: functions analysed: %lu of %lu (%.1f%%) over the file-rule runs; "
+			"%lu skipped where spatch could not parse\n", cov->functions - cov->lost, cov->functions,
+			100 * coverage_share(cov), cov->lost);
 	if (res->clang_used)
 		fprintf(out, "lockers: libclang evidence: %lu of %lu findings got typed facts; "
 			"%lu of %lu files parsed (%lu with errors) in %.1f s\n",
