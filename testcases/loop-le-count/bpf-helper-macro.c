@@ -20,6 +20,6 @@ BPF_CALL_2(bpf_table_clear, struct table *, t, u64, flags)
 /*
  * check-name: a loop in a BPF_CALL_2() helper is analysed (kernel-macros.h)
  * check-output-start
-15:2: warning: t->nr_entries is a count but i reaches it: the loop runs t->nr_entries+1 times [loop-le-count] bug
+15:2: warning: t->nr_entries is a count but i reaches it: the loop runs t->nr_entries+1 times [loop-le-count] intended
  * check-output-end
  */
