@@ -233,8 +233,11 @@ def main():
     warm, warm_report = lockers_scan(tree, scans, jobs, rules, c_files)
     print("bench: lockers warm %.2f s" % warm["seconds"], flush=True)
 
-    # Change one file that some rule reads (a new inode: the corpus stays intact).
-    found = sorted(f["path"] for f in json.loads(cold_report)["findings"])
+    # Change one file that some rule reads (a new inode: the corpus stays
+    # intact): the smallest with a finding, a typical edit rather than the
+    # sample's largest file.
+    found = sorted(set(f["path"] for f in json.loads(cold_report)["findings"]),
+                   key=lambda p: ((tree / p).stat().st_size, p))
     victim = tree / (found[0] if found else c_files[0])
     text = victim.read_bytes()
     victim.unlink()
