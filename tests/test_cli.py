@@ -227,7 +227,7 @@ def test_text_output_is_compiler_style(tmp_path, lockers_built):
     warn = [l for l in proc.stdout.splitlines() if ": warning: " in l]
     assert warn
     for line in warn:
-        assert re.match(r"^[^:]+\.c:\d+:\d+: warning: .+ \[loop-le-count\] score=\d+ id=[0-9a-f]{12}$", line), line
+        assert re.match(r"^[^:]+\.[ch]:\d+:\d+: warning: .+ \[loop-le-count\] score=\d+ id=[0-9a-f]{12}$", line), line
 
 
 def test_a_rule_that_fails_on_every_file_is_given_up(tmp_path, lockers_built):
