@@ -4,7 +4,7 @@
 #   make check [KDIR=path] [M=dir-or-file] [J=n] [CLANG=1]   scan a tree (default: the 6.1 corpus;
 #                         CLANG=1 adds libclang's typed facts to the scores)
 #   make test             run every test (installs what it needs)
-#   make bench [M=dir]    run the benchmarks (whole 6.1 tree, or one directory of it)
+#   make bench [M=dir]    run the benchmarks on a 1-in-10 sample of the 6.1 tree (or of M=)
 #   make gate KDIR=path PATCH=file   findings a patch introduces (exit 1 if any >= FAIL_ON)
 #   make SAN=1 ...        build with AddressSanitizer and UBSan
 

@@ -16,14 +16,15 @@
 //
 // Rule: loop-le-count
 // Confidence: Moderate
-// Prefilter: cardinal-compare
+// Prefilter: le-count-loop
 // Options: --no-includes
 // Requires : for while
 // Requires : <= >=
 //
-// The prefilter "cardinal-compare" stands for: a `<=` or `>=` inside the
-// parentheses of a for or while header (headers may span lines). The rule
-// cannot match a file without one: every shape below needs i <= E (or its
+// The prefilter "le-count-loop" stands for: a for or while whose whole
+// condition is i <= E or E >= i (parentheses allowed), with i an identifier
+// the file sets to a literal 0 somewhere (src/prefilter.c). The rule cannot
+// match a file without one: every shape below needs i = 0 and i <= E (or its
 // isomorphic E >= i) as the whole loop condition.
 //
 // Layout: one SmPL rule per loop shape (a disjunction of whole for

@@ -31,7 +31,7 @@ static const char usage_text[] =
 "      --all-scores     print every finding, whatever its score\n"
 "      --timeout SEC    per-file spatch timeout (default 120)\n"
 "      --any-tree       scan a directory that is not a kernel tree\n"
-"      --headers        scan .h files too\n"
+"      --no-headers     scan only .c files (default: .h files too, each once)\n"
 "      --all            also show findings triaged intended or false-positive\n"
 "      --triage FILE    verdicts to apply (default: KDIR/lockers-triage.txt)\n"
 "      --no-notes       print only the warning lines, not the score's reasons\n"
@@ -54,7 +54,7 @@ static const char usage_text[] =
 "Output: path:line:col: warning: message [rule] score=N id=FINGERPRINT\n"
 "Exit: 0 clean, 1 finding >= --fail-on, 2 usage/input error, 130 interrupted.\n";
 
-enum { OPT_FAIL_ON = 256, OPT_TIMEOUT, OPT_ANY_TREE, OPT_HEADERS, OPT_ALL, OPT_NO_NOTES,
+enum { OPT_FAIL_ON = 256, OPT_TIMEOUT, OPT_ANY_TREE, OPT_NO_HEADERS, OPT_ALL, OPT_NO_NOTES,
        OPT_SPATCH, OPT_RULES_DIR, OPT_TRIAGE, OPT_NO_CACHE, OPT_MACRO_INDEX,
        OPT_CLANG_EVIDENCE, OPT_PYTHON, OPT_MIN_SCORE, OPT_ALL_SCORES,
        OPT_SHARD, OPT_CACHE };
@@ -70,7 +70,7 @@ int cmd_check(int argc, char **argv)
 		{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
 		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 		{ "any-tree", no_argument, NULL, OPT_ANY_TREE },
-		{ "headers", no_argument, NULL, OPT_HEADERS },
+		{ "no-headers", no_argument, NULL, OPT_NO_HEADERS },
 		{ "all", no_argument, NULL, OPT_ALL },
 		{ "no-notes", no_argument, NULL, OPT_NO_NOTES },
 		{ "spatch", required_argument, NULL, OPT_SPATCH },
@@ -109,7 +109,7 @@ int cmd_check(int argc, char **argv)
 		case OPT_FAIL_ON: fail_on = parse_int_arg(optarg, "--fail-on", 0, 101); break;
 		case OPT_TIMEOUT: so.timeout = parse_int_arg(optarg, "--timeout", 1, 86400); break;
 		case OPT_ANY_TREE: so.any_tree = 1; break;
-		case OPT_HEADERS: so.include_headers = 1; break;
+		case OPT_NO_HEADERS: so.no_headers = 1; break;
 		case OPT_ALL: ro.show_all = 1; break;
 		case OPT_NO_NOTES: ro.notes = 0; break;
 		case OPT_SPATCH: so.spatch = optarg; break;

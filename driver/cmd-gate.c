@@ -16,7 +16,7 @@
 static const char usage_text[] =
 "usage: lockers gate --kdir K (--patch FILE | --git BASE..HEAD) [options]\n"
 "\n"
-"Scan the C files a patch touches, before and after it, in a scratch copy\n"
+"Scan the .c and .h files a patch touches, before and after it, in a scratch copy\n"
 "(K is never written to), and report the findings the patch introduces.\n"
 "\n"
 "      --kdir K         the tree the patch applies to (a kernel tree unless --any-tree)\n"
@@ -29,6 +29,7 @@ static const char usage_text[] =
 "  -j, --jobs N         spatch processes in parallel\n"
 "      --triage FILE    verdicts to apply (default: K/lockers-triage.txt)\n"
 "      --any-tree       K need not be a kernel tree\n"
+"      --no-headers     scan only the .c files the patch touches\n"
 "      --timeout SEC    per-file spatch timeout (default 120)\n"
 "      --spatch PROG, --python PROG, --rules-dir DIR, --no-cache, -q/--quiet as for check\n"
 "\n"
@@ -37,7 +38,7 @@ static const char usage_text[] =
 "new finding at or above it, 2 usage error or a patch that does not apply.\n";
 
 enum { OPT_KDIR = 256, OPT_PATCH, OPT_GIT, OPT_FAIL_ON, OPT_SHOW_REMOVED, OPT_TRIAGE, OPT_ANY_TREE,
-       OPT_TIMEOUT, OPT_SPATCH, OPT_RULES_DIR, OPT_NO_CACHE, OPT_PYTHON };
+       OPT_NO_HEADERS, OPT_TIMEOUT, OPT_SPATCH, OPT_RULES_DIR, OPT_NO_CACHE, OPT_PYTHON };
 
 static int shown(const struct finding *f)
 {
@@ -120,6 +121,7 @@ int cmd_gate(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "triage", required_argument, NULL, OPT_TRIAGE },
 		{ "any-tree", no_argument, NULL, OPT_ANY_TREE },
+		{ "no-headers", no_argument, NULL, OPT_NO_HEADERS },
 		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 		{ "spatch", required_argument, NULL, OPT_SPATCH },
 		{ "python", required_argument, NULL, OPT_PYTHON },
@@ -150,6 +152,7 @@ int cmd_gate(int argc, char **argv)
 		case 'q': quiet = 1; break;
 		case OPT_TRIAGE: triage_path = optarg; break;
 		case OPT_ANY_TREE: go.scan.any_tree = 1; break;
+		case OPT_NO_HEADERS: go.scan.no_headers = 1; break;
 		case OPT_TIMEOUT: go.scan.timeout = parse_int_arg(optarg, "--timeout", 1, 86400); break;
 		case OPT_SPATCH: go.scan.spatch = optarg; break;
 		case OPT_PYTHON: go.scan.python = optarg; break;

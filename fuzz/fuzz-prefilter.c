@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&r, 0, sizeof(r));
 	r.requires = &group;
 	r.nrequires = 1;
-	r.prefilter = "cardinal-compare";
+	r.prefilter = "le-count-loop";
 	tokset_build(&ts, (const char *)data, size);
 	prefilter_matches(&r, &ts, (const char *)data, size);
 	tokset_release(&ts);

@@ -103,7 +103,7 @@ static int write_scratch(const char *dir, const char *path, const struct strbuf 
 static int prepare(const struct gate_options *o, struct gate_result *g, const struct patch *p,
 		   char *err, size_t errlen)
 {
-	int headers = o->scan.include_headers;
+	int headers = !o->scan.no_headers;
 
 	for (size_t i = 0; i < p->nr; i++) {
 		const struct patch_file *pf = &p->v[i];

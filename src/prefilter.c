@@ -62,11 +62,10 @@ void tokset_release(struct tokset *ts)
 	memset(ts, 0, sizeof(*ts));
 }
 
-int tokset_has(const struct tokset *ts, const char *tok)
+static int tokset_has_hash(const struct tokset *ts, uint64_t h)
 {
 	if (!ts->cap)
 		return 0;
-	uint64_t h = tok_hash(tok, strlen(tok));
 	size_t j = h & (ts->cap - 1);
 	while (ts->slots[j]) {
 		if (ts->slots[j] == h)
@@ -76,67 +75,194 @@ int tokset_has(const struct tokset *ts, const char *tok)
 	return 0;
 }
 
-/*
- * cardinal-compare: a `<=` (or `>=`) inside the parentheses of a for or
- * while header whose bound side holds an identifier. Rules made only of
- * keywords and operators (loop-le-count) need this: spatch cannot filter
- * them itself and would otherwise parse every file.
- */
-#define MAX_DEPTH 256
-
-static int cardinal_compare(const char *text, size_t len)
+int tokset_has(const struct tokset *ts, const char *tok)
 {
-	unsigned char in_loop[MAX_DEPTH];
-	int depth = 0;
-	int prev_loop_kw = 0;
-	int ident_since_sep = 0;	/* an identifier since the last ; ( or , */
+	return tokset_has_hash(ts, tok_hash(tok, strlen(tok)));
+}
+
+/* A file's tokens, in order, for checks that look at a statement's shape. */
+struct toks {
+	struct token *v;
+	size_t nr, alloc;
+};
+
+static void toks_read(struct toks *tv, const char *text, size_t len)
+{
 	struct lexer lx;
 	struct token t;
 
+	memset(tv, 0, sizeof(*tv));
 	lexer_init(&lx, text, len);
 	while (lexer_next(&lx, &t)) {
-		int loop = depth > 0 && (depth > MAX_DEPTH || in_loop[depth - 1]);
-		if (t.kind == TOK_PUNCT && tok_is(&t, "(")) {
-			if (depth < MAX_DEPTH)
-				in_loop[depth] = prev_loop_kw || loop;
-			depth++;
-			ident_since_sep = 0;
-		} else if (t.kind == TOK_PUNCT && tok_is(&t, ")")) {
-			if (depth > 0)
-				depth--;
-		} else if (t.kind == TOK_PUNCT && (tok_is(&t, ";") || tok_is(&t, ","))) {
-			ident_since_sep = 0;
-		} else if (loop && t.kind == TOK_PUNCT && tok_is(&t, ">=")) {
-			if (ident_since_sep)
-				return 1;
-		} else if (loop && t.kind == TOK_PUNCT && tok_is(&t, "<=")) {
-			/* Bound side: up to the next ; or the header's closing paren. */
-			struct lexer ahead = lx;
-			struct token u;
-			int d = 0;
-			while (lexer_next(&ahead, &u)) {
-				if (u.kind == TOK_IDENT)
-					return 1;
-				if (tok_is(&u, "("))
-					d++;
-				else if (tok_is(&u, ")") && d-- == 0)
-					break;
-				else if (tok_is(&u, ";") || tok_is(&u, "{"))
-					break;
-			}
-		}
-		if (t.kind == TOK_IDENT)
-			ident_since_sep = 1;
-		prev_loop_kw = t.kind == TOK_IDENT && (tok_is(&t, "for") || tok_is(&t, "while"));
+		ALLOC_GROW(tv->v, tv->nr + 1, tv->alloc);
+		tv->v[tv->nr++] = t;
 	}
+}
+
+static int punct_is(const struct token *t, const char *s)
+{
+	return t->kind == TOK_PUNCT && tok_is(t, s);
+}
+
+/* Index of the bracket closing the one opened at v[open], or end. */
+static size_t closing(const struct toks *tv, size_t open, size_t end)
+{
+	int depth = 0;
+
+	for (size_t k = open; k < end; k++) {
+		const struct token *t = &tv->v[k];
+		if (punct_is(t, "(") || punct_is(t, "[") || punct_is(t, "{"))
+			depth++;
+		else if ((punct_is(t, ")") || punct_is(t, "]") || punct_is(t, "}")) && --depth == 0)
+			return k;
+	}
+	return end;
+}
+
+/* [*b, *e) less any parentheses that wrap all of it. */
+static void unwrap(const struct toks *tv, size_t *b, size_t *e)
+{
+	while (*e - *b >= 2 && punct_is(&tv->v[*b], "(") && closing(tv, *b, *e) == *e - 1) {
+		(*b)++;
+		(*e)--;
+	}
+}
+
+/* An integer literal whose value is 0 (0, 0U, 0x0, 00UL, ...). */
+static int is_zero(const struct token *t)
+{
+	if (t->kind != TOK_NUMBER || t->s[0] != '0')
+		return 0;
+	for (size_t k = 0; k < t->len; k++)
+		if (!strchr("0xXuUlL", t->s[k]))
+			return 0;
+	return 1;
+}
+
+/*
+ * Operators that, outside any bracket, make a loop condition something else
+ * than one relational comparison: logical, conditional, equality, bitwise
+ * or (a binary & is left alone: it cannot be told from the address-of),
+ * relational, assignment and comma.
+ */
+static int breaks_comparison(const struct token *t)
+{
+	static const char *const ops[] = {
+		"&&", "||", "?", ":", "==", "!=", "|", "^", "<", ">", "<=", ">=", "=", "+=", "-=",
+		"*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ",", ";", NULL
+	};
+
+	if (t->kind != TOK_PUNCT)
+		return 0;
+	for (size_t i = 0; ops[i]; i++)
+		if (tok_is(t, ops[i]))
+			return 1;
 	return 0;
+}
+
+/*
+ * The counter of a loop condition [b, e) of the shape `i <= E` or `E >= i`
+ * (i an identifier, either side in parentheses), or NULL.
+ */
+static const struct token *le_counter(const struct toks *tv, size_t b, size_t e)
+{
+	size_t op;
+
+	unwrap(tv, &b, &e);
+	op = e;
+	for (size_t k = b; k < e; k++) {
+		const struct token *t = &tv->v[k];
+		if (punct_is(t, "(") || punct_is(t, "[") || punct_is(t, "{")) {
+			k = closing(tv, k, e);
+			continue;
+		}
+		if (!breaks_comparison(t))
+			continue;
+		if (op != e || !(punct_is(t, "<=") || punct_is(t, ">=")))
+			return NULL;
+		op = k;
+	}
+	if (op == e)
+		return NULL;
+	size_t ib = b, ie = op;	/* the counter's side */
+	if (punct_is(&tv->v[op], ">=")) {
+		ib = op + 1;
+		ie = e;
+	}
+	unwrap(tv, &ib, &ie);
+	return ie == ib + 1 && tv->v[ib].kind == TOK_IDENT ? &tv->v[ib] : NULL;
+}
+
+/*
+ * le-count-loop: the shapes every SmPL rule of loop-le-count needs, checked
+ * on the tokens: a for header whose condition (its second clause) or a while
+ * whose condition is exactly `i <= E` or `E >= i`, with i an identifier that
+ * the file somewhere sets to a literal 0 (`i = 0`, `T i = 0U`, in the header
+ * or before the loop). Parentheses are allowed around either side and the
+ * whole condition. spatch needs no identifier to run this rule, so without
+ * this check it would parse every file that merely has a for and a <=.
+ */
+static int le_count_loop(const char *text, size_t len)
+{
+	struct toks tv;
+	struct tokset zeroed, counters;
+	int found = 0;
+
+	toks_read(&tv, text, len);
+	memset(&zeroed, 0, sizeof(zeroed));
+	memset(&counters, 0, sizeof(counters));
+	for (size_t k = 0; k < tv.nr; k++) {
+		const struct token *t = &tv.v[k];
+		if (t->kind != TOK_IDENT)
+			continue;
+		/* i = 0, (i) = (0) */
+		size_t a = k + 1;
+		while (a < tv.nr && punct_is(&tv.v[a], ")"))
+			a++;
+		if (a < tv.nr && punct_is(&tv.v[a], "=")) {
+			a++;
+			while (a < tv.nr && punct_is(&tv.v[a], "("))
+				a++;
+			if (a < tv.nr && is_zero(&tv.v[a]))
+				tokset_insert(&zeroed, tok_hash(t->s, t->len));
+		}
+		/* for ( init ; cond ; step ) and while ( cond ) */
+		int is_for = tok_is(t, "for");
+		if (!(is_for || tok_is(t, "while")) || k + 1 >= tv.nr || !punct_is(&tv.v[k + 1], "("))
+			continue;
+		size_t open = k + 1, close = closing(&tv, open, tv.nr);
+		size_t cb = open + 1, ce = close;
+		if (is_for) {
+			size_t semi[2], n = 0;
+			for (size_t j = open + 1; j < close && n <= 2; j++) {
+				if (punct_is(&tv.v[j], "(") || punct_is(&tv.v[j], "[") || punct_is(&tv.v[j], "{"))
+					j = closing(&tv, j, close);
+				else if (punct_is(&tv.v[j], ";") && n++ < 2)
+					semi[n - 1] = j;	/* a third one: not a for header */
+			}
+			if (n != 2)
+				continue;
+			cb = semi[0] + 1;
+			ce = semi[1];
+		}
+		const struct token *i = le_counter(&tv, cb, ce);
+		if (i)
+			tokset_insert(&counters, tok_hash(i->s, i->len));
+	}
+	for (size_t j = 0; j < counters.cap && !found; j++)
+		if (counters.slots[j] && tokset_has_hash(&zeroed, counters.slots[j]))
+			found = 1;
+	tokset_release(&zeroed);
+	tokset_release(&counters);
+	free(tv.v);
+	return found;
 }
 
 static const struct {
 	const char *name;
 	int (*check)(const char *text, size_t len);
 } named[] = {
-	{ "cardinal-compare", cardinal_compare },
+	{ "le-count-loop", le_count_loop },
 };
 
 int prefilter_named_exists(const char *name)
@@ -170,7 +296,10 @@ static int looks_binary(const char *text, size_t len)
 	return memchr(text, '\0', len) != NULL;
 }
 
-/* What the prefilter answers depends on: every rule's Requires and Prefilter. */
+/*
+ * What the prefilter answers depends on: every rule's Requires and Prefilter.
+ * A named check is in it by name: changing what one keeps renames it.
+ */
 static char *prefilter_signature(const struct rule_set *rs)
 {
 	struct strbuf sb = STRBUF_INIT;

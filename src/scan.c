@@ -53,7 +53,7 @@ static int collect(struct scan_ctx *ctx, char *err, size_t errlen)
 		return -1;
 	}
 	if (rules_load(&res->rules, o->rules_dir, &o->only_rules, err, errlen) ||
-	    tree_collect(&res->tree, o->root, &o->paths, o->include_headers, err, errlen))
+	    tree_collect(&res->tree, o->root, &o->paths, !o->no_headers, err, errlen))
 		return -1;
 	ctx->t = now_seconds();
 	res->t_walk = ctx->t - ctx->t0;

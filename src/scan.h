@@ -31,7 +31,7 @@ struct scan_options {
 	const char *macro_index_out;	/* else build one here when a rule needs it */
 	const char *macro_index_root;	/* from this tree (default: root) */
 	int any_tree;			/* skip the kernel-tree check */
-	int include_headers;
+	int no_headers;			/* --no-headers: .c files only */
 	int jobs;
 	int timeout;
 	int progress;

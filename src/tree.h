@@ -19,7 +19,7 @@ struct tree_stats {
 	unsigned long dirs;
 	unsigned long files_seen;	/* every regular file met */
 	unsigned long c_files;		/* kept for scanning */
-	unsigned long skipped_other;	/* not a .c file (or .h without --headers) */
+	unsigned long skipped_other;	/* not a .c or .h file (or .h with --no-headers) */
 	unsigned long skipped_generated;	/* *.mod.c and other build outputs */
 	unsigned long skipped_symlink_dirs;	/* directory symlinks are never followed */
 	unsigned long skipped_duplicates;	/* the same file under a second name */

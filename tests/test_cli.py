@@ -156,12 +156,25 @@ def test_walk_counts_files_it_does_not_scan_and_skips_lockers_outputs(tmp_path, 
     (out_inside / ".lockers-output").write_text("")
     (out_inside / "x.c").write_text("int x;\n")
     (out_inside / "notes.txt").write_text("")
-    proc, report = fake_scan(tmp_path, fake_rules, tree)
+    proc, report = fake_scan(tmp_path, fake_rules, tree, extra=["--no-headers"])
     assert proc.returncode == 0, proc.stderr
     assert [f["path"] for f in report["findings"]] == ["a.c"]
     summary = report["summary"]
     assert summary["files_seen"] == 4 and summary["c_files"] == 1
     assert summary["skipped"]["not_c"] == 3
+
+
+def test_headers_are_scanned_by_default_each_once(tmp_path, fake_rules, lockers_built):
+    tree = small_tree(tmp_path, ["a.c"])
+    (tree / "inc").mkdir()
+    (tree / "inc" / "a.h").write_text("static inline int a_get(void) { int x = 0; return x; }\n")
+    (tree / "notes.txt").write_text("")
+    proc, report = fake_scan(tmp_path, fake_rules, tree)
+    assert proc.returncode == 0, proc.stderr
+    assert [f["path"] for f in report["findings"]] == ["a.c", "inc/a.h"]
+    assert report["summary"]["c_files"] == 2 and report["summary"]["skipped"]["not_c"] == 1
+    proc, report = fake_scan(tmp_path, fake_rules, tree, extra=["--no-headers"])
+    assert [f["path"] for f in report["findings"]] == ["a.c"]
 
 
 def test_odd_file_names_survive(tmp_path, fake_rules, lockers_built):
@@ -214,7 +227,7 @@ def test_text_output_is_compiler_style(tmp_path, lockers_built):
     warn = [l for l in proc.stdout.splitlines() if ": warning: " in l]
     assert warn
     for line in warn:
-        assert re.match(r"^[^:]+\.c:\d+:\d+: warning: .+ \[loop-le-count\] score=\d+ id=[0-9a-f]{12}$", line), line
+        assert re.match(r"^[^:]+\.[ch]:\d+:\d+: warning: .+ \[loop-le-count\] score=\d+ id=[0-9a-f]{12}$", line), line
 
 
 def test_a_rule_that_fails_on_every_file_is_given_up(tmp_path, lockers_built):

@@ -149,3 +149,17 @@ def test_hunk_header_far_past_the_end_fails_fast(tmp_path, lockers_built):
     patch.write_text("--- a/a.c\n+++ b/a.c\n@@ -99999999,1 +99999999,1 @@\n-int b;\n+int c;\n")
     proc = run_lockers(["gate", "--any-tree", "--kdir", tree, "--patch", patch, "-o", tmp_path / "o"], timeout=20)
     assert proc.returncode == 2 and "does not apply" in proc.stderr
+
+
+def test_headers_a_patch_touches_are_scanned_unless_no_headers(tmp_path, corpus, lockers_built):
+    header = "include/linux/tpm_eventlog.h"     # a static inline loop over count
+    text = (CORPUS / header).read_text()
+    assert "for (i = 0; i < count; i++)" in text
+    patch = make_patch(tmp_path, "header.patch",
+                       {header: text.replace("for (i = 0; i < count; i++)", "for (i = 0; i <= count; i++)", 1)})
+    proc, report, _ = gate(tmp_path, patch)
+    assert proc.returncode == 1, proc.stderr
+    assert [f["path"] for f in report["introduced"]] == [header]
+    proc, report, _ = gate(tmp_path, patch, "--no-headers")
+    assert proc.returncode == 0, proc.stderr
+    assert report["introduced"] == []

@@ -1,7 +1,6 @@
 """Each testcases/<rule>/*.c carries its expected findings (testcases/README.md)."""
 import difflib
 import functools
-import pathlib
 import re
 import tempfile
 
@@ -13,9 +12,14 @@ TESTCASES = ROOT / "testcases"
 RULES = {p.stem for p in (ROOT / "cocci").glob("*.cocci")}
 
 
+def rule_dir(path):
+    """testcases/<rule>/, which a case lies in at any depth (include/linux/x.h)."""
+    return TESTCASES / path.relative_to(TESTCASES).parts[0]
+
+
 def parse_expectations(path):
     text = path.read_text(errors="replace")
-    rules = [path.parent.name]
+    rules = [rule_dir(path).name]
     m = re.search(r"^\s*\*\s*check-rules:\s*(.+)$", text, re.M)
     if m:
         rules = m.group(1).split()
@@ -27,43 +31,40 @@ def parse_expectations(path):
     return rules, [l for l in lines if l]
 
 
-def is_case(path):
-    """A .c file, or a .h one carrying expectations (a static inline helper
-    in a header); other headers beside the testcases are support files."""
-    return path.suffix == ".c" or "check-output-start" in path.read_text(errors="replace")
-
-
 def cases():
-    return sorted(p for p in TESTCASES.glob("*/*.[ch]") if is_case(p))
+    """Every file lockers scans in a rule's directory: .c files and, as a scan
+    takes headers too, .h files at any depth, each with its expectations."""
+    return sorted(p for p in TESTCASES.glob("*/**/*") if p.suffix in (".c", ".h") and p.is_file())
 
 
 @functools.lru_cache(maxsize=None)
 def scan_dir(directory, rules):
-    """One lockers run per testcase directory and rule set; with --headers
-    when the directory holds a header testcase."""
-    extra = ["--headers"] if any(p.suffix == ".h" for p in pathlib.Path(directory).glob("*.h")
-                                 if is_case(p)) else []
+    """One lockers run per testcase directory and rule set (headers included,
+    as every scan takes them)."""
     with tempfile.TemporaryDirectory() as out:
-        _, report = scan(directory, out, rules=rules, extra=extra)
+        _, report = scan(directory, out, rules=rules)
     return report
 
 
-@pytest.mark.parametrize("case", cases(), ids=lambda p: "%s/%s" % (p.parent.name, p.name))
+@pytest.mark.parametrize("case", cases(), ids=lambda p: str(p.relative_to(TESTCASES)))
 def test_testcase(case, lockers_built):
     rules, expected = parse_expectations(case)
     missing = [r for r in rules if r not in RULES]
     assert not missing, "rules named by %s do not exist: %s" % (case.name, missing)
     # All files of the directory share one run; each file sees only its rules.
+    directory = rule_dir(case)
+    name = str(case.relative_to(directory))
     dir_rules = set()
-    for other in filter(is_case, case.parent.glob("*.[ch]")):
-        dir_rules.update(r for r in parse_expectations(other)[0] if r in RULES)
-    report = scan_dir(str(case.parent), tuple(sorted(dir_rules)))
-    found = sorted((f for f in report["findings"] if f["path"] == case.name and f["rule"] in rules),
+    for other in cases():
+        if rule_dir(other) == directory:
+            dir_rules.update(r for r in parse_expectations(other)[0] if r in RULES)
+    report = scan_dir(str(directory), tuple(sorted(dir_rules)))
+    found = sorted((f for f in report["findings"] if f["path"] == name and f["rule"] in rules),
                    key=lambda f: (f["line"], f["column"], f["rule"], f["message"]))
     actual = ["%d:%d: warning: %s [%s] %s" % (f["line"], f["column"], f["message"], f["rule"],
                                              class_of(f["score"])) for f in found]
     failures = [x for x in report["summary"]["failures"]
-                if x["path"] == case.name and x["reason"] != "parse-error"]
+                if x["path"] == name and x["reason"] != "parse-error"]
     assert not failures, "spatch failed on %s: %s" % (case.name, failures)
     if actual != expected:
         diff = "\n".join(difflib.unified_diff(expected, actual, "expected", "actual", lineterm=""))

@@ -66,3 +66,9 @@ static inline int task_exit_signal_is(struct task_struct *p, int sig)
 }
 
 #endif
+
+/*
+ * check-name: the test tree's helpers: scanned as a header, quiet
+ * check-output-start
+ * check-output-end
+ */

@@ -25,3 +25,9 @@ static inline struct port *port_get_rtnl(const struct net_device *dev)
 }
 
 #endif
+
+/*
+ * check-name: support header of the testcases beside it; scanned like any header, it is quiet
+ * check-output-start
+ * check-output-end
+ */

@@ -34,3 +34,9 @@ static inline int obj_peek(struct obj *o)
 }
 
 #endif
+
+/*
+ * check-name: support header of the testcases beside it; scanned like any header, it is quiet
+ * check-output-start
+ * check-output-end
+ */

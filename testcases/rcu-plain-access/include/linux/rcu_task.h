@@ -32,3 +32,9 @@ struct file {
 #define task_pid_deref(t) ({ struct task_struct *__t = rcu_dereference(t); __t->pid; })
 
 #endif
+
+/*
+ * check-name: support header of the testcases beside it; scanned like any header, it is quiet
+ * check-output-start
+ * check-output-end
+ */
