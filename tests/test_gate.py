@@ -157,9 +157,11 @@ def test_headers_a_patch_touches_are_scanned_unless_no_headers(tmp_path, corpus,
     assert "for (i = 0; i < count; i++)" in text
     patch = make_patch(tmp_path, "header.patch",
                        {header: text.replace("for (i = 0; i < count; i++)", "for (i = 0; i <= count; i++)", 1)})
-    proc, report, _ = gate(tmp_path, patch)
+    # The bare count loop scores in the intended band: fail on it to see the
+    # exit code follow the header's finding.
+    proc, report, _ = gate(tmp_path, patch, "--fail-on", "30")
     assert proc.returncode == 1, proc.stderr
     assert [f["path"] for f in report["introduced"]] == [header]
-    proc, report, _ = gate(tmp_path, patch, "--no-headers")
+    proc, report, _ = gate(tmp_path, patch, "--fail-on", "30", "--no-headers")
     assert proc.returncode == 0, proc.stderr
     assert report["introduced"] == []
