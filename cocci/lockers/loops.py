@@ -540,6 +540,18 @@ def alloc_elems(fn, args):
     return None
 
 
+def closes_type_body(text, close):
+    """The '}' at text[close] ends a struct, union or enum body, not a
+    block ("} blks[depth] = ret;" after an if is a store, not a declaration)."""
+    depth = 0
+    for k in range(close, max(-1, close - 8000), -1):
+        depth += text[k] == "}"
+        depth -= text[k] == "{"
+        if depth == 0:
+            return bool(re.search(r"\b(?:struct|union|enum)(?:\s+\w+)?\s*$", text[max(0, k - 100):k]))
+    return False
+
+
 def declares(text, start):
     """The name[...] at text[start] is declared there (a type word comes
     before it: "u32 slots[N]"), not used ("x = slots[N]", "p->slots[N]")."""
@@ -547,7 +559,7 @@ def declares(text, start):
     if before.endswith(("->", ".")):
         return False
     if before.endswith("}"):                # struct { ... } frag[1 + MAX_SKB_FRAGS];
-        return True
+        return closes_type_body(text, text.rindex("}", 0, start))
     w = re.search(r"(\w+)$", before.rstrip("*").rstrip())
     return bool(w) and w.group(1) not in KEYWORDS
 
@@ -688,8 +700,10 @@ def length_parameter(func, e, arrays):
         if name != bound or is_ptr:
             continue
         for j in (k - 1, k + 1):
-            if 0 <= j < len(names) and names[j][1] and names[j][0] in indexed:
-                return "%s, %s" % (names[j][0], bound)
+            buf = names[j][0] if 0 <= j < len(names) and names[j][1] else None
+            if buf in indexed and not re.search(r"(?<![\w>.])" + re.escape(buf) + r"\s*\[\s*" +
+                                                re.escape(bound) + r"\s*\]", body):
+                return "%s, %s" % (buf, bound)  # (buf[E] used: E is an index, not a length)
     return None
 
 
