@@ -81,6 +81,20 @@ def tag(p, t):
     S["ctx"].setdefault(endkey(p), set()).add(t)
 
 
+_UNEVALUATED = re.compile(r"\b(?:typeof|__typeof__|__typeof|EXPORT_SYMBOL\w*)\s*\(")
+
+
+def in_unevaluated(p):
+    """The occurrence is an operand of typeof() or EXPORT_SYMBOL*(), which
+    name the pointer without loading it (nf_conntrack_amanda.c's hook)."""
+    text = source.line(p.file, int(p.line))[:int(p.column)]
+    for m in _UNEVALUATED.finditer(text):
+        rest = text[m.end():]
+        if rest.count("(") >= rest.count(")"):
+            return True
+    return False
+
+
 def report():
     """Judge the plain occurrences of the file."""
     # types are known only once ty1/ty2 have run: resolve them now
@@ -103,6 +117,8 @@ def report():
         tags = S["ctx"].get(ek, set())
         if "addr" in tags or "sizeof" in tags:
             continue
+        if p.current_element == "something_else" or in_unevaluated(p):
+            continue                        # file scope, typeof(), EXPORT_SYMBOL(): no load
         if "argument" in tags and \
                 enclosing_call(p.file, int(p.line), int(p.column)) in rcu_macros(p.file):
             continue                        # handed to the file's own RCU accessor macro
