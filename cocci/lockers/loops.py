@@ -5,7 +5,7 @@ import os
 import re
 
 from . import source
-from .cexpr import IDENT, KEYWORDS, balanced, matching, split_top, strip_parens, tokenize, wsfree
+from .cexpr import IDENT, KEYWORDS, balanced, matching, split_args, split_top, strip_parens, tokenize, wsfree
 from .record import emit, norm
 
 
@@ -414,21 +414,11 @@ def loop_condition(t, k, close):
         if k and t[k - 1] == "}":
             return None                     # } while (...); ends a do loop
     else:
-        semis = [j for j in range(k + 2, close) if t[j] == ";" and
-                 depth_at(t, k + 2, j) == 0]
-        if len(semis) != 2:
+        parts = split_top(" ".join(t[k + 2:close]), [";"])
+        if len(parts) != 3:
             return None
-        cond = t[semis[0] + 1:semis[1]]
+        cond = tokenize(parts[1])
     return None if "||" in cond else cond
-
-
-def depth_at(t, start, end):
-    """Bracket depth at t[end], counted from t[start]."""
-    d = 0
-    for x in t[start:end]:
-        d += x in "([{"
-        d -= x in ")]}"
-    return d
 
 
 def index_guarded(t, i, e):
@@ -684,9 +674,8 @@ def length_parameter(func, e, arrays):
         if depth == 0:
             break
         k -= 1
-    params = [p for p in split_top(" ".join(head[k + 1:-1]), [","])]
     names = []
-    for p in params:
+    for p in split_args(" ".join(head[k + 1:-1])):
         t = tokenize(p)
         ids = [x for x in t if IDENT.match(x) and x not in KEYWORDS]
         names.append((ids[-1] if ids else "", "*" in t or "[" in t))
