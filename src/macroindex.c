@@ -1526,7 +1526,7 @@ static int cmp_fn(const void *a, const void *b)
 static long fn_group(const struct mi *m, const char *name)
 {
 	struct fnrec key = { .name = name };
-	const struct fnrec *f = bsearch(&key, m->fn, m->nfn, sizeof(*m->fn), cmp_fn);
+	const struct fnrec *f = m->nfn ? bsearch(&key, m->fn, m->nfn, sizeof(*m->fn), cmp_fn) : NULL;
 
 	if (!f)
 		return -1;
@@ -1550,7 +1550,8 @@ static void ref_helpers(struct mi *m)
 	char *marked = xcalloc(m->nfn + 1, 1);      /* by first helper of a name */
 	int changed = 1;
 
-	qsort(m->fn, m->nfn, sizeof(*m->fn), cmp_fn);
+	if (m->nfn)     /* a tree without functions has no array to sort */
+		qsort(m->fn, m->nfn, sizeof(*m->fn), cmp_fn);
 	for (i = 0; i < m->nfn; i++)
 		first[i] = i && strcmp(m->fn[i].name, m->fn[i - 1].name) == 0 ? first[i - 1] : i;
 	for (i = 0; i < m->nfn; i++) {
@@ -1779,7 +1780,8 @@ int macroindex_build(const char *kdir, const char *out_path,
 			m.st.relations++;
 	}
 	rcu_vocabulary(&m);
-	qsort(m.ent, m.nent, sizeof(*m.ent), cmp_entry);
+	if (m.nent)
+		qsort(m.ent, m.nent, sizeof(*m.ent), cmp_entry);
 	for (i = 0, o = 0; i < m.nent; i++)
 		if (!o || cmp_entry(&m.ent[o - 1], &m.ent[i]))
 			m.ent[o++] = m.ent[i];
