@@ -125,33 +125,92 @@ static void load_index(struct cache *c)
 		qsort(c->v, c->nr, sizeof(*c->v), cmp_entry);
 }
 
-struct cache *cache_open(const char *dir, const char *salt, char *err, size_t errlen)
+static int format_is_ours(const char *dir)
+{
+	struct strbuf fmt = STRBUF_INIT;
+	char *path = xasprintf("%s/FORMAT", dir);
+	int ours = !strbuf_read_file(&fmt, path) && !strcmp(fmt.buf, CACHE_FORMAT);
+
+	free(path);
+	strbuf_release(&fmt);
+	return ours;
+}
+
+static int build_in_place(const char *dir)
+{
+	char *results = xasprintf("%s/results", dir);
+	char *fmt = xasprintf("%s/FORMAT", dir);
+	int rc = mkdir_p(results) || write_file_atomic(fmt, CACHE_FORMAT, strlen(CACHE_FORMAT)) ? errno : 0;
+
+	free(results);
+	free(fmt);
+	return rc;
+}
+
+/*
+ * A new cache appears whole or not at all: it is built under a name of its
+ * own and renamed into place. Two scans that open one missing cache at once
+ * (CI shards restoring no cache) then never wipe each other's results: the
+ * loser of the rename takes the winner's cache.
+ */
+static int create_cache(const char *dir)
+{
+	char *tmp = xasprintf("%s.new.%ld", dir, (long)getpid());
+	char *results = xasprintf("%s/results", tmp);
+	char *fmt = xasprintf("%s/FORMAT", tmp);
+	int rc = 0;
+
+	remove_tree(tmp);
+	if (mkdir_p(results) || write_file_atomic(fmt, CACHE_FORMAT, strlen(CACHE_FORMAT)))
+		rc = errno;
+	else if (rename(tmp, dir)) {
+		if (errno == ENOTEMPTY || errno == EEXIST)
+			rc = format_is_ours(dir) ? 0 : EEXIST;
+		else	/* a mount point (a CI cache volume): built in place */
+			rc = build_in_place(dir);
+	}
+	remove_tree(tmp);
+	free(results);
+	free(fmt);
+	free(tmp);
+	return rc;
+}
+
+struct cache *cache_open(const char *where, const char *salt, char *err, size_t errlen)
 {
 	struct cache *c = xcalloc(1, sizeof(*c));
-	struct strbuf fmt = STRBUF_INIT;
-	char *fmt_path = xasprintf("%s/FORMAT", dir);
-	char *results = xasprintf("%s/results", dir);
+	size_t n = strlen(where);
 
-	c->dir = xstrdup(dir);
+	while (n > 1 && where[n - 1] == '/')	/* "dir.new.PID" must be a sibling */
+		n--;
+	c->dir = xstrndup(where, n);
 	c->salt = hash_bytes(salt, strlen(salt));
-	if (strbuf_read_file(&fmt, fmt_path) || strcmp(fmt.buf, CACHE_FORMAT)) {
-		/* Missing or foreign: never trust what is there. */
-		c->st.rebuilt = 1;
-		remove_tree(dir);
-		if (mkdir_p(results) || write_file_atomic(fmt_path, CACHE_FORMAT, strlen(CACHE_FORMAT))) {
-			snprintf(err, errlen, "cannot create cache %s: %s", dir, strerror(errno));
-			strbuf_release(&fmt);
-			free(fmt_path);
-			free(results);
-			cache_close(c);
-			return NULL;
-		}
-	} else {
+	if (format_is_ours(c->dir)) {
 		load_index(c);
+		return c;
 	}
-	strbuf_release(&fmt);
-	free(fmt_path);
-	free(results);
+	/* Missing or foreign: never trust what is there. A foreign cache is
+	 * moved aside first, so the new one still appears in one rename. */
+	char *aside = xasprintf("%s.old.%ld", c->dir, (long)getpid());
+	if (!rename(c->dir, aside)) {
+		/* another scan may have just created it: then it is kept */
+		if (!format_is_ours(aside) || rename(aside, c->dir))
+			remove_tree(aside);
+	} else if (errno != ENOENT) {
+		remove_tree(c->dir);	/* a mount point: emptied where it is */
+	}
+	free(aside);
+	if (format_is_ours(c->dir)) {
+		load_index(c);
+		return c;
+	}
+	c->st.rebuilt = 1;
+	int rc = create_cache(c->dir);
+	if (rc) {
+		snprintf(err, errlen, "cannot create cache %s: %s", c->dir, strerror(rc));
+		cache_close(c);
+		return NULL;
+	}
 	return c;
 }
 
@@ -266,24 +325,29 @@ static char *result_path(const struct cache *c, uint64_t key)
 	return xasprintf("%s/results/%.2s/%s", c->dir, hex, hex + 2);
 }
 
-/* "P FUNCTIONS LOST\n" (P: 0 or 1): its length, or 0 when malformed. */
+/* "P FUNCTIONS LOST[ DETAIL]\n" (P: 0 or 1): its length, or 0 when malformed.
+ * DETAIL, the rest of the line, is the live run's message for a timeout, so
+ * that a replay reports exactly what the run did. */
 static size_t parse_run(const char *s, size_t len, struct cache_run *run)
 {
 	const char *nl = memchr(s, '\n', len);
 	unsigned long f, l;
 	char p, end;
+	int n = 0;
 
-	if (!nl || nl - s > 40)
+	if (!nl || nl - s > 40 + (long)sizeof(run->detail))
 		return 0;
-	char meta[48];
+	char meta[48 + sizeof(run->detail)];
 	memcpy(meta, s, (size_t)(nl - s));
 	meta[nl - s] = '\0';
-	if (sscanf(meta, "%c %lu %lu%c", &p, &f, &l, &end) != 3 || (p != '0' && p != '1') ||
-	    f > UINT_MAX || l > f)
+	if (sscanf(meta, "%c %lu %lu%n%c", &p, &f, &l, &n, &end) < 3 || (p != '0' && p != '1') ||
+	    f > UINT_MAX || l > f || (meta[n] && (meta[n] != ' ' || !meta[n + 1])) ||
+	    strlen(meta + n) > sizeof(run->detail))
 		return 0;
 	run->parse_error = p == '1';
 	run->functions = (unsigned)f;
 	run->lost = (unsigned)l;
+	snprintf(run->detail, sizeof(run->detail), "%s", meta[n] ? meta + n + 1 : "");
 	return (size_t)(nl - s) + 1;
 }
 
@@ -352,8 +416,11 @@ int cache_result_store(struct cache *c, uint64_t key, const struct cache_run *ru
 	char *slash = strrchr(path, '/');
 	int rc;
 
-	strbuf_addf(&sb, "lockers-result %016" PRIx64 "\n%c %u %u\n", key, run->parse_error ? '1' : '0',
+	strbuf_addf(&sb, "lockers-result %016" PRIx64 "\n%c %u %u", key, run->parse_error ? '1' : '0',
 		    run->functions, run->lost);
+	if (*run->detail && !strchr(run->detail, '\n'))
+		strbuf_addf(&sb, " %s", run->detail);
+	strbuf_addch(&sb, '\n');
 	strbuf_add(&sb, lines, len);
 	add_checksum(&sb);
 	*slash = '\0';

@@ -48,6 +48,7 @@ struct cache_run {
 	int parse_error;	/* spatch skipped code it could not parse */
 	unsigned functions;	/* function definitions in the file (cfunc.h) */
 	unsigned lost;		/* of those, in regions spatch could not parse */
+	char detail[160];	/* a timeout's message as the live run gave it, or "" */
 };
 
 uint64_t cache_result_key(const struct cache *c, uint64_t content_hash, uint64_t rule_hash);

@@ -7,6 +7,7 @@
 #include "util.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 void results_init(struct results *r, struct scan_result *res, struct cache *cache, int timeout)
@@ -146,6 +147,9 @@ void results_file_done(void *vctx, size_t rule, size_t file, enum file_status st
 	struct scan_result *res = ctx->res;
 	struct cache_run run = { .parse_error = st == FILE_PARSE_ERROR, .functions = file_functions(ctx, file) };
 
+	if (st == FILE_TIMEOUT && detail)
+		snprintf(run.detail, sizeof(run.detail), "%s", detail);
+
 	/* A file spatch gave up on (timeout, crash) had none of its functions analysed. */
 	run.lost = st == FILE_TIMEOUT || st == FILE_CRASH || lost > run.functions ? run.functions : lost;
 	res->runs_done++;
@@ -189,9 +193,10 @@ int results_replay(struct results *ctx, size_t rule, size_t file)
 	}
 	res->runs_done++;
 	coverage_add(&res->coverage, rule, res->tree.v[file].path, run.functions, run.lost);
+	/* The live run's words, so that a warm scan's report is the cold one's. */
 	if (timed_out)
 		add_failure(res, res->tree.v[file].path, res->rules.v[rule].name, FILE_TIMEOUT,
-			    "spatch's --timeout expired on this file (cached: a longer --timeout or --no-cache runs it again)", &run);
+			    *run.detail ? run.detail : "spatch's --timeout expired on this file", &run);
 	else if (run.parse_error)
 		add_failure(res, res->tree.v[file].path, res->rules.v[rule].name, FILE_PARSE_ERROR,
 			    "spatch could not parse some functions; they were skipped", &run);
