@@ -119,9 +119,8 @@ def report():
             continue
         if p.current_element == "something_else" or in_unevaluated(p):
             continue                        # file scope, typeof(), EXPORT_SYMBOL(): no load
-        if "argument" in tags and \
-                enclosing_call(p.file, int(p.line), int(p.column)) in rcu_macros(p.file):
-            continue                        # handed to the file's own RCU accessor macro
+        if enclosing_call(p.file, int(p.line), int(p.column)) in rcu_macros(p.file):
+            continue                        # handed to the file's own RCU accessor or iterator macro
         fn = p.current_element
         base = re.match(r"^\w+", key)
         if base and not key.startswith("->") and (fn, base.group(0)) in S["locals"]:
