@@ -115,10 +115,14 @@ def written_between(p1, p2, t):
         text = "\n".join([L[la][int(a.column):]] + L[la + 1:lb] + [L[lb][:int(b.column)]])
     whole = text
     cut = max(text.rfind(";"), text.rfind("{"), text.rfind("}"))
-    text = text[:cut + 1] if cut >= 0 else ""
+    text, tail = (text[:cut + 1], text[cut + 1:]) if cut >= 0 else ("", text)
     for part in parts_of(t):
         q = re.escape(part).replace("\\-\\>", "\\s*->\\s*")
         if re.search(r"(?<![\w.>])%s\s*(=(?!=)|\+\+|--|\+=|-=)|(\+\+|--)\s*%s(?!\w)" % (q, q), text):
+            return True
+        # in the second read's own statement, an assignment that && / || / ,
+        # sequence before it: if ((dev = get(idx)) && (in = load(dev)))
+        if re.search(r"\(\s*%s\s*=(?!=)[^;]*?\)\s*(?:&&|\|\||,)" % q, tail):
             return True
         if re.search(r"\w*for_each\w*\s*\([^;{]*(?<![\w.>])%s(?!\w)" % q, whole):
             return True

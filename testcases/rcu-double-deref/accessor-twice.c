@@ -59,6 +59,24 @@ int port_states(struct net_device *a, struct net_device *b)
 	return s;
 }
 
+/* the device changes in the condition between the calls (devinet.c's
+ * inet_select_addr(): the VRF master's in_device, not the first device's) */
+extern struct net_device *dev_get_master_rcu(struct net_device *dev);
+
+int port_state_master(struct net_device *dev)
+{
+	int s = 0;
+
+	rcu_read_lock();
+	if (!port_get_rcu(dev))
+		s = 1;
+	if (s && (dev = dev_get_master_rcu(dev)) &&
+	    port_get_rcu(dev))
+		s = 2;
+	rcu_read_unlock();
+	return s;
+}
+
 /*
  * check-name: an accessor whose result is an RCU load, called twice in one section, is a double dereference
  * check-output-start
