@@ -150,6 +150,54 @@ def lifetime_comment(pe):
     return False
 
 
+# read-side section openers and closers by flavour; SRCU by its srcu_struct
+SECTION_RE = re.compile(r"\b(rcu_read_(?:un)?lock(?:_bh|_sched|_sched_notrace|_trace)?|"
+                        r"srcu_read_(?:un)?lock(?:_notrace)?)\s*\(([^;]*?)\)\s*;")
+
+
+def outer_section(ps, pe):
+    """A read-side section open at the read stays open through the use
+    (srcu_read_lock(&pmus_srcu) around perf_init_event()'s inner
+    rcu_read_lock(); rcu_read_lock_trace() around a nested section): the
+    object cannot be freed before it ends. A section closed and taken again
+    in between does not count. Counted on the text, per flavour."""
+    L = source.lines(pe.file)
+    h = func_head(L, pe)
+    if h is None:
+        return False
+    li, le = int(ps.line) - 1, int(pe.line) - 1
+    before = "\n".join(L[h:li] + [L[li][:int(ps.column)]])
+    between = "\n".join([L[li][int(ps.column):]] + L[li + 1:le] + [L[le][:int(pe.column)]]) \
+        if le > li else L[li][int(ps.column):int(pe.column)]
+    depth, low = {}, {}
+    for text, track in ((before, False), (between, True)):
+        for m in SECTION_RE.finditer(text):
+            name, arg = m.group(1), m.group(2)
+            flavour = name.replace("unlock", "lock")
+            if flavour.startswith("srcu"):
+                flavour = "srcu " + re.sub(r"[\s&()]", "", split_args(arg)[0] if arg else "")
+            depth[flavour] = depth.get(flavour, 0) + (-1 if "unlock" in name else 1)
+            if track:
+                low[flavour] = min(low.get(flavour, 0), depth[flavour])
+        if not track:
+            low = dict(depth)
+    return any(d > 0 for d in low.values())
+
+
+def container_reference(ps, pu, R):
+    """A reference helper called in the section on the object the pointer
+    was loaded from (bnxt_ulp_get(ulp) for ops = rcu_dereference(ulp->ulp_ops)),
+    a pin the updater may wait on before it frees: evidence, not an excuse."""
+    m = re.match(r"^" + RD_RE + r"\((.*)\)$", n(R))
+    base = head_ident(m.group(1)) if m else None
+    if not base or base.startswith(("rcu_", "srcu_")):
+        return False
+    L = source.lines(ps.file)
+    text = "\n".join(L[int(ps.line) - 1:int(pu.line)])
+    return any(takes_reference(c.group(1)) and not c.group(1).startswith(("rcu_", "srcu_"))
+               for c in re.finditer(REF_CALL % re.escape(base), text))
+
+
 def array_field(R, fname):
     m = re.search(r"(?:->|\.)(\w+)$", n(R))
     if not m:
@@ -222,7 +270,7 @@ def use_kind(pe, lhs):
     return "passed"
 
 
-def record(x, ps, pu, pe, kind, use, how=None):
+def record(x, ps, pu, pe, kind, use, how=None, R=None):
     if use is None:
         return
     key = (ps.file, ps.current_element, ps.line, ps.column, str(x))
@@ -230,13 +278,13 @@ def record(x, ps, pu, pe, kind, use, how=None):
     old = FOUND.get(key)
     if old is not None and (rank[old[3]], int(old[2].line)) <= (rank[use], int(pe.line)):
         return
-    FOUND[key] = (x, ps, pe, use, kind, pu, how)
+    FOUND[key] = (x, ps, pe, use, kind, pu, how, R)
 
 
 def report():
     """Report the escapes of the file that nothing excuses."""
     for key in sorted(FOUND, key=lambda k: (k[0], int(k[2]), int(k[3]))):
-        x, ps, pe, use, kind, pu, how = FOUND[key]
+        x, ps, pe, use, kind, pu, how, R = FOUND[key]
         if (ps.file, ps.line, ps.column, None) in DROP or (ps.file, ps.line, ps.column, (pu.line, pu.column)) in DROP:
             continue
         why = contract(pe)
@@ -271,6 +319,10 @@ def report():
         held = other_lock(ps, pe)
         if held:
             ev[held] = True
+        if how is None and outer_section(ps, pe):
+            ev["outer_section"] = True
+        if how is None and R is not None and container_reference(ps, pu, R):
+            ev["container_reference"] = True
         emit(RULE, pe, norm(x), msg, **ev)
 
 
@@ -320,17 +372,17 @@ def null_branch(ps, pu):
 # ---------------------------------------------------------------- escapes
 
 
-def first_use(x, ps, pu, kind, pd, pr, pst, pp, stored, how=None):
+def first_use(x, ps, pu, kind, pd, pr, pst, pp, stored, how=None, R=None):
     """Record the first kind of use found after the section: a
     dereference, a return, a store (`stored` says which), a call."""
     if pd:
-        record(x, ps, pu, pd[0], kind, "deref_after_unlock", how)
+        record(x, ps, pu, pd[0], kind, "deref_after_unlock", how, R)
     elif pr:
-        record(x, ps, pu, pr[0], kind, "returned", how)
+        record(x, ps, pu, pr[0], kind, "returned", how, R)
     elif pst:
-        record(x, ps, pu, pst[0], kind, stored(pst[0]), how)
+        record(x, ps, pu, pst[0], kind, stored(pst[0]), how, R)
     elif pp:
-        record(x, ps, pu, pp[0], kind, "passed", how)
+        record(x, ps, pu, pp[0], kind, "passed", how, R)
 
 
 def escapes(x, R, ps, pu, pd, pr, pp, pst, E4):
@@ -347,7 +399,7 @@ def escapes(x, R, ps, pu, pd, pr, pp, pst, E4):
     if kind.endswith("field") and array_field(R, ps[0].file):
         kind = kind[:-len("field")] + "address_of_field"
     if ok:
-        first_use(x, ps[0], pu[0], kind, pd, pr, pst, pp, lambda q: use_kind(q, E4 if E4 else ""))
+        first_use(x, ps[0], pu[0], kind, pd, pr, pst, pp, lambda q: use_kind(q, E4 if E4 else ""), R=R)
 
 
 def cursor_escapes(x, I, EL, ps, pu, pd, pr, pp, pst, E4):
@@ -362,7 +414,7 @@ def guard_escapes(x, R, ps, pg, pr):
     """x = R under guard(rcu)() at pg is returned: the section ends after."""
     kind, base = src_shape(R)
     if kind in ("rcu_dereference", "lookup") or (ps[0].file, ps[0].current_element, base) in PROT:
-        record(x, ps[0], pg[0], pr[0], kind, "returned", "guard")
+        record(x, ps[0], pg[0], pr[0], kind, "returned", "guard", R)
 
 
 def scoped_guard_escapes(x, R, ps, pg, pd, pr, pp, pst):
@@ -370,4 +422,4 @@ def scoped_guard_escapes(x, R, ps, pg, pd, pr, pp, pst):
     kind, base = src_shape(R)
     if (kind in ("rcu_dereference", "lookup") or (ps[0].file, ps[0].current_element, base) in PROT) \
             and not ref_in_block(pg[0], ps[0], x):
-        first_use(x, ps[0], pg[0], kind, pd, pr, pst, pp, lambda q: "stored", "scoped_guard")
+        first_use(x, ps[0], pg[0], kind, pd, pr, pst, pp, lambda q: "stored", "scoped_guard", R)
