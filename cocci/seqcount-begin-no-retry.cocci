@@ -18,7 +18,7 @@
 /// write_seqlock()) are not read sections and are never reported.
 //
 // Rule: seqcount-begin-no-retry
-// Confidence: High
+// Confidence: Low
 // Options: --no-includes
 // Requires : read_seqcount_begin raw_read_seqcount raw_read_seqcount_begin __read_seqcount_begin raw_seqcount_begin read_seqbegin read_seqbegin_or_lock read_seqbegin_or_lock_irqsave read_seqcount_latch raw_read_seqcount_latch
 
