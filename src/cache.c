@@ -140,7 +140,7 @@ static int build_in_place(const char *dir)
 {
 	char *results = xasprintf("%s/results", dir);
 	char *fmt = xasprintf("%s/FORMAT", dir);
-	int rc = mkdir_p(results) || write_file_atomic(fmt, CACHE_FORMAT, strlen(CACHE_FORMAT)) ? errno : 0;
+	int rc = mkdir_p(results) || write_file_atomic(fmt, CACHE_FORMAT, strlen(CACHE_FORMAT)) ? (errno ? errno : EIO) : 0;
 
 	free(results);
 	free(fmt);
@@ -156,22 +156,17 @@ static int build_in_place(const char *dir)
 static int create_cache(const char *dir)
 {
 	char *tmp = xasprintf("%s.new.%ld", dir, (long)getpid());
-	char *results = xasprintf("%s/results", tmp);
-	char *fmt = xasprintf("%s/FORMAT", tmp);
-	int rc = 0;
+	int rc;
 
 	remove_tree(tmp);
-	if (mkdir_p(results) || write_file_atomic(fmt, CACHE_FORMAT, strlen(CACHE_FORMAT)))
-		rc = errno;
-	else if (rename(tmp, dir)) {
+	rc = build_in_place(tmp);
+	if (!rc && rename(tmp, dir)) {
 		if (errno == ENOTEMPTY || errno == EEXIST)
 			rc = format_is_ours(dir) ? 0 : EEXIST;
 		else	/* a mount point (a CI cache volume): built in place */
 			rc = build_in_place(dir);
 	}
 	remove_tree(tmp);
-	free(results);
-	free(fmt);
 	free(tmp);
 	return rc;
 }

@@ -118,3 +118,23 @@ def test_rules_without_the_macro_index_reuse_results_across_rule_selections(tmp_
     run_lockers(base + ["-r", "loop-le-count", tree], check_rc=0)
     cache = json.loads((out / "run.json").read_text())["cache"]
     assert cache["runs_new"] == 0 and cache["runs_reused"] > 0
+
+
+def test_a_new_cache_appears_whole_beside_nothing_else(tmp_path, lockers_built):
+    """A missing cache is built under a name of its own and renamed into
+    place (two shards opening one missing cache must not wipe each other's
+    results); an empty directory given as the cache is used, and a trailing
+    slash names the same cache."""
+    tree = copy_cases(tmp_path)
+    caches = tmp_path / "caches"
+    caches.mkdir()
+    _, cold, c1 = check(tmp_path / "out1", tree, "--cache", str(caches / "c") + "/")
+    assert c1["rebuilt"] and c1["runs_new"] > 0
+    assert sorted(os.listdir(caches)) == ["c"]                # no .new/.old left behind
+    assert (caches / "c" / "FORMAT").exists()
+    _, warm, c2 = check(tmp_path / "out2", tree, "--cache", caches / "c")
+    assert c2["runs_new"] == 0 and warm == cold
+    (caches / "empty").mkdir()
+    _, again, c3 = check(tmp_path / "out3", tree, "--cache", caches / "empty")
+    assert c3["rebuilt"] and again == cold
+    assert sorted(os.listdir(caches)) == ["c", "empty"]
