@@ -30,6 +30,6 @@ void table_unmap(struct table *t, int nr_frags)
  * check-name: an array declared X + 1 long has room for the extra pass
  * check-output-start
 17:2: warning: nr_frags is a count but k reaches it: the loop runs nr_frags+1 times [loop-le-count] false-positive
-25:2: warning: nr_frags is a count but k reaches it: the loop runs nr_frags+1 times [loop-le-count] intended
+25:2: warning: nr_frags is a count but k reaches it: the loop runs nr_frags+1 times [loop-le-count] false-positive
  * check-output-end
  */

@@ -29,6 +29,6 @@ void other_levels(struct hw_data *hw)
  * check-name: a bound another file of the subsystem sets from X - 1
  * check-output-start
 16:2: warning: hw->dpm.speed_table.count is a count but i reaches it: the loop runs hw->dpm.speed_table.count+1 times [loop-le-count] false-positive
-24:2: warning: hw->dpm.other_table.count is a count but i reaches it: the loop runs hw->dpm.other_table.count+1 times [loop-le-count] intended
+24:2: warning: hw->dpm.other_table.count is a count but i reaches it: the loop runs hw->dpm.other_table.count+1 times [loop-le-count] false-positive
  * check-output-end
  */

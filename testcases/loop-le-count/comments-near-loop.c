@@ -38,7 +38,7 @@ void fifo_unmark(struct fifo *f)
 /*
  * check-name: explaining comments (intended) versus an unrelated comment (bug)
  * check-output-start
-16:2: warning: f->len is a count but i reaches it: the loop runs f->len+1 times [loop-le-count] intended
+16:2: warning: f->len is a count but i reaches it: the loop runs f->len+1 times [loop-le-count] false-positive
 25:2: warning: out_len is a count but i reaches it: the loop runs out_len+1 times [loop-le-count] bug
 34:2: warning: f->nr_pages is a count but i reaches it: the loop runs f->nr_pages+1 times [loop-le-count] false-positive
  * check-output-end

@@ -51,8 +51,8 @@ void blk_dump(struct tbl *t)
 /*
  * check-name: bound used with < elsewhere (bug) versus <= everywhere (intended)
  * check-output-start
-29:2: warning: t->nr_entries is a count but i reaches it: the loop runs t->nr_entries+1 times [loop-le-count] intended
-37:2: warning: t->nblocks is a count but i reaches it: the loop runs t->nblocks+1 times [loop-le-count] intended
-45:2: warning: t->nblocks is a count but i reaches it: the loop runs t->nblocks+1 times [loop-le-count] intended
+29:2: warning: t->nr_entries is a count but i reaches it: the loop runs t->nr_entries+1 times [loop-le-count] bug
+37:2: warning: t->nblocks is a count but i reaches it: the loop runs t->nblocks+1 times [loop-le-count] false-positive
+45:2: warning: t->nblocks is a count but i reaches it: the loop runs t->nblocks+1 times [loop-le-count] false-positive
  * check-output-end
  */

