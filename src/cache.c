@@ -175,6 +175,8 @@ struct cache *cache_open(const char *where, const char *salt, char *err, size_t 
 {
 	struct cache *c = xcalloc(1, sizeof(*c));
 	size_t n = strlen(where);
+	struct stat st;
+	int rc;
 
 	while (n > 1 && where[n - 1] == '/')	/* "dir.new.PID" must be a sibling */
 		n--;
@@ -184,23 +186,28 @@ struct cache *cache_open(const char *where, const char *salt, char *err, size_t 
 		load_index(c);
 		return c;
 	}
-	/* Missing or foreign: never trust what is there. A foreign cache is
-	 * moved aside first, so the new one still appears in one rename. */
-	char *aside = xasprintf("%s.old.%ld", c->dir, (long)getpid());
-	if (!rename(c->dir, aside)) {
-		/* another scan may have just created it: then it is kept */
-		if (!format_is_ours(aside) || rename(aside, c->dir))
-			remove_tree(aside);
-	} else if (errno != ENOENT) {
-		remove_tree(c->dir);	/* a mount point: emptied where it is */
-	}
-	free(aside);
-	if (format_is_ours(c->dir)) {
-		load_index(c);
-		return c;
-	}
 	c->st.rebuilt = 1;
-	int rc = create_cache(c->dir);
+	if (lstat(c->dir, &st)) {
+		/* missing: the new cache appears in one rename */
+		rc = errno == ENOENT ? create_cache(c->dir) : errno;
+	} else if (!S_ISDIR(st.st_mode)) {
+		rc = ENOTDIR;
+	} else {
+		/* Foreign, or not a cache yet: never trust what is there. It is
+		 * moved aside, and given back if another scan has just created
+		 * it; a directory that cannot be moved (a mount point, a
+		 * read-only parent) is emptied and built where it is. */
+		char *aside = xasprintf("%s.old.%ld", c->dir, (long)getpid());
+		if (!rename(c->dir, aside)) {
+			if (!format_is_ours(aside) || rename(aside, c->dir))
+				remove_tree(aside);
+			rc = format_is_ours(c->dir) ? 0 : create_cache(c->dir);
+		} else {
+			remove_tree(c->dir);
+			rc = build_in_place(c->dir);
+		}
+		free(aside);
+	}
 	if (rc) {
 		snprintf(err, errlen, "cannot create cache %s: %s", c->dir, strerror(rc));
 		cache_close(c);

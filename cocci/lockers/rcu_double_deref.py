@@ -103,6 +103,12 @@ def parts_of(t):
     return out
 
 
+def spaced_arrows(t):
+    """A pattern for text t that allows spaces around its "->" (re.escape()
+    writes "->" as "\\->" since Python 3.7, "\\-\\>" before)."""
+    return re.sub(r"\\-\\?>", r"\\s*->\\s*", re.escape(t))
+
+
 def written_between(p1, p2, t):
     """Source text between the two reads writes a part of E, or starts a
     list walk over it (the iterator's hidden assignment)."""
@@ -117,7 +123,7 @@ def written_between(p1, p2, t):
     cut = max(text.rfind(";"), text.rfind("{"), text.rfind("}"))
     text, tail = (text[:cut + 1], text[cut + 1:]) if cut >= 0 else ("", text)
     for part in parts_of(t):
-        q = re.escape(part).replace("\\-\\>", "\\s*->\\s*")
+        q = spaced_arrows(part)
         if re.search(r"(?<![\w.>])%s\s*(=(?!=)|\+\+|--|\+=|-=)|(\+\+|--)\s*%s(?!\w)" % (q, q), text):
             return True
         # in the second read's own statement, an assignment that && / || / ,
@@ -129,7 +135,7 @@ def written_between(p1, p2, t):
     # an atomic exchange on the pointer itself: cmpxchg(&gp, NULL, new),
     # cmpxchg((T **)pp, NULL, new) for E = *pp
     for target in set([t, t.lstrip("*")]):
-        q = re.escape(target).replace("\\-\\>", "\\s*->\\s*")
+        q = spaced_arrows(target)
         if re.search(r"\b(?:try_)?(?:cmpxchg|xchg)\w*\s*\(\s*(?:\([^()]*\)\s*)?&?\s*%s\s*," % q, text):
             return True
     return False

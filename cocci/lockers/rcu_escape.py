@@ -163,9 +163,9 @@ def outer_section(ps, pe):
     in between does not count. Counted on the text, per flavour."""
     L = source.lines(pe.file)
     h = func_head(L, pe)
-    if h is None:
-        return False
     li, le = int(ps.line) - 1, int(pe.line) - 1
+    if h is None or (le, int(pe.column)) <= (li, int(ps.column)):
+        return False                        # a use before the read: reached around a loop
     before = "\n".join(L[h:li] + [L[li][:int(ps.column)]])
     between = "\n".join([L[li][int(ps.column):]] + L[li + 1:le] + [L[le][:int(pe.column)]]) \
         if le > li else L[li][int(ps.column):int(pe.column)]
@@ -173,9 +173,9 @@ def outer_section(ps, pe):
     for text, track in ((before, False), (between, True)):
         for m in SECTION_RE.finditer(text):
             name, arg = m.group(1), m.group(2)
-            flavour = name.replace("unlock", "lock")
-            if flavour.startswith("srcu"):
-                flavour = "srcu " + re.sub(r"[\s&()]", "", split_args(arg)[0] if arg else "")
+            # SRCU sections pair in order: the struct is spelt differently
+            # at the lock and the unlock (ssp, &x->srcu)
+            flavour = "srcu" if name.startswith("srcu") else name.replace("unlock", "lock")
             depth[flavour] = depth.get(flavour, 0) + (-1 if "unlock" in name else 1)
             if track:
                 low[flavour] = min(low.get(flavour, 0), depth[flavour])
@@ -193,9 +193,17 @@ def container_reference(ps, pu, R):
     if not base or base.startswith(("rcu_", "srcu_")):
         return False
     L = source.lines(ps.file)
-    text = "\n".join(L[int(ps.line) - 1:int(pu.line)])
-    return any(takes_reference(c.group(1)) and not c.group(1).startswith(("rcu_", "srcu_"))
+    li, lu = int(ps.line) - 1, int(pu.line) - 1
+    text = "\n".join([L[li][int(ps.column):]] + L[li + 1:lu] + [L[lu][:int(pu.column)]]) \
+        if lu > li else L[li][int(ps.column):int(pu.column)]
+    return any(CONTAINER_REF.search(c.group(1)) or c.group(1) in REFS
                for c in re.finditer(REF_CALL % re.escape(base), text))
+
+
+# a helper named for taking a reference (bnxt_ulp_get, dev_hold, kref_get,
+# refcount_inc_not_zero): narrower than takes_reference(), whose lock/inc
+# would take spin_lock(&base->lock) or u64_stats_inc() for a pin
+CONTAINER_REF = re.compile(r"(?:_get|_hold|_grab|_pin|_ref)$|^(?:get|hold|grab|pin)_|^kref_get|^refcount_inc")
 
 
 def array_field(R, fname):

@@ -50,11 +50,29 @@ int pmu_caps_late(void)
 	return pmu->caps;
 }
 
+/* the use comes before the read in the text, on the next pass of the loop:
+ * the read's own section has ended by then */
+int pmu_caps_loop(int n)
+{
+	struct pmu *pmu = NULL;
+	int caps = 0;
+
+	while (n--) {
+		if (pmu)
+			caps += pmu->caps;
+		rcu_read_lock();
+		pmu = rcu_dereference(cur_pmu);
+		rcu_read_unlock();
+	}
+	return caps;
+}
+
 /*
  * check-name: a use still inside an outer read-side section scores low
  * check-output-start
 20:9: warning: pmu was read under rcu_read_lock() and is dereferenced after rcu_read_unlock() with no reference taken [rcu-escape] intended
 35:14: warning: pmu was read under rcu_read_lock() and is dereferenced after rcu_read_unlock() with no reference taken [rcu-escape] intended
 50:9: warning: pmu was read under rcu_read_lock() and is dereferenced after rcu_read_unlock() with no reference taken [rcu-escape] bug
+62:12: warning: pmu was read under rcu_read_lock() and is dereferenced after rcu_read_unlock() with no reference taken [rcu-escape] bug
  * check-output-end
  */
