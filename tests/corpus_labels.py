@@ -57,17 +57,23 @@ def match(labels, findings):
     return pairs, missing, free
 
 
+# What the ranking metrics count as a bug: a harmless bug is one too (the
+# pattern is really wrong; issue 21's "bugs, harmless ones included"), here and
+# in scripts/fit-weights alike.
+POSITIVE = ("bug", "harmless-bug")
+
+
 def precision_at(pairs, k):
     ranked = sorted(pairs, key=lambda p: (-p[1]["score"], p[1]["path"], p[1]["line"]))[:k]
     if not ranked:
         return None
-    return sum(1 for lab, _ in ranked if lab.verdict == "bug") / len(ranked)
+    return sum(1 for lab, _ in ranked if lab.verdict in POSITIVE) / len(ranked)
 
 
 def roc_auc(pairs):
     """Probability that a random bug outscores a random non-bug (ties count half)."""
-    bugs = [f["score"] for lab, f in pairs if lab.verdict == "bug"]
-    rest = [f["score"] for lab, f in pairs if lab.verdict != "bug"]
+    bugs = [f["score"] for lab, f in pairs if lab.verdict in POSITIVE]
+    rest = [f["score"] for lab, f in pairs if lab.verdict not in POSITIVE]
     if not bugs or not rest:
         return None
     wins = sum(1.0 if b > r else 0.5 if b == r else 0.0 for b in bugs for r in rest)

@@ -37,11 +37,13 @@ def test_labelled_findings(tsv, corpus, tmp_path, lockers_built, capsys):
     pairs, missing, unlabelled = match(labels, findings)
 
     p10, p20, auc = precision_at(pairs, 10), precision_at(pairs, 20), roc_auc(pairs)
-    counts = {v: sum(1 for l, _ in pairs if l.verdict == v) for v in ("bug", "intended", "false-positive")}
+    counts = {v: sum(1 for l, _ in pairs if l.verdict == v)
+              for v in ("bug", "harmless-bug", "intended", "false-positive")}
     with capsys.disabled():
-        print("\n%-28s %3d labelled (%d bug, %d intended, %d false-positive): "
-              "P@10 %s  P@20 %s  ROC AUC %s" % (rule, len(pairs), counts["bug"], counts["intended"],
-                                               counts["false-positive"], fmt(p10), fmt(p20), fmt(auc)))
+        print("\n%-28s %3d labelled (%d bug, %d harmless, %d intended, %d false-positive): "
+              "P@10 %s  P@20 %s  ROC AUC %s" % (rule, len(pairs), counts["bug"], counts["harmless-bug"],
+                                               counts["intended"], counts["false-positive"],
+                                               fmt(p10), fmt(p20), fmt(auc)))
     if not corpus_is_labelled_version(corpus):
         # Another linux-source-6.1 than the labels were read on: labels attach
         # by fingerprint (no line numbers); say how many, do not fail on drift.
