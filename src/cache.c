@@ -163,7 +163,7 @@ static int create_cache(const char *dir)
 	if (!rc && rename(tmp, dir)) {
 		if (errno == ENOTEMPTY || errno == EEXIST)
 			rc = format_is_ours(dir) ? 0 : EEXIST;
-		else	/* a mount point (a CI cache volume): built in place */
+		else	/* the rename is refused (EXDEV, EACCES): built in place */
 			rc = build_in_place(dir);
 	}
 	remove_tree(tmp);

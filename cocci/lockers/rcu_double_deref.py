@@ -112,14 +112,8 @@ def spaced_arrows(t):
 def written_between(p1, p2, t):
     """Source text between the two reads writes a part of E, or starts a
     list walk over it (the iterator's hidden assignment)."""
-    L = source.lines(p1.file)
-    a, b = (p1, p2) if (int(p1.line), int(p1.column)) < (int(p2.line), int(p2.column)) else (p2, p1)
-    la, lb = int(a.line) - 1, int(b.line) - 1
-    if la == lb:
-        text = L[la][int(a.column):int(b.column)]
-    else:
-        text = "\n".join([L[la][int(a.column):]] + L[la + 1:lb] + [L[lb][:int(b.column)]])
-    whole = text
+    a, b = sorted([(int(p1.line), int(p1.column)), (int(p2.line), int(p2.column))])
+    text = whole = source.span(p1.file, a, b)
     cut = max(text.rfind(";"), text.rfind("{"), text.rfind("}"))
     text, tail = (text[:cut + 1], text[cut + 1:]) if cut >= 0 else ("", text)
     for part in parts_of(t):

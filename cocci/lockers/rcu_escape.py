@@ -155,32 +155,34 @@ SECTION_RE = re.compile(r"\b(rcu_read_(?:un)?lock(?:_bh|_sched|_sched_notrace|_t
                         r"srcu_read_(?:un)?lock(?:_notrace)?)\s*\(([^;]*?)\)\s*;")
 
 
+def section_step(m):
+    """(flavour, +1 or -1) of a SECTION_RE match. SRCU sections pair in
+    order: the struct is spelt differently at the lock and the unlock
+    (ssp, &x->srcu)."""
+    name = m.group(1)
+    flavour = "srcu" if name.startswith("srcu") else name.replace("unlock", "lock")
+    return flavour, -1 if "unlock" in name else 1
+
+
 def outer_section(ps, pe):
     """A read-side section open at the read stays open through the use
     (srcu_read_lock(&pmus_srcu) around perf_init_event()'s inner
     rcu_read_lock(); rcu_read_lock_trace() around a nested section): the
     object cannot be freed before it ends. A section closed and taken again
     in between does not count. Counted on the text, per flavour."""
-    L = source.lines(pe.file)
-    h = func_head(L, pe)
-    li, le = int(ps.line) - 1, int(pe.line) - 1
-    if h is None or (le, int(pe.column)) <= (li, int(ps.column)):
+    h = func_head(source.lines(pe.file), pe)
+    read, use = (int(ps.line), int(ps.column)), (int(pe.line), int(pe.column))
+    if h is None or use <= read:
         return False                        # a use before the read: reached around a loop
-    before = "\n".join(L[h:li] + [L[li][:int(ps.column)]])
-    between = "\n".join([L[li][int(ps.column):]] + L[li + 1:le] + [L[le][:int(pe.column)]]) \
-        if le > li else L[li][int(ps.column):int(pe.column)]
-    depth, low = {}, {}
-    for text, track in ((before, False), (between, True)):
-        for m in SECTION_RE.finditer(text):
-            name, arg = m.group(1), m.group(2)
-            # SRCU sections pair in order: the struct is spelt differently
-            # at the lock and the unlock (ssp, &x->srcu)
-            flavour = "srcu" if name.startswith("srcu") else name.replace("unlock", "lock")
-            depth[flavour] = depth.get(flavour, 0) + (-1 if "unlock" in name else 1)
-            if track:
-                low[flavour] = min(low.get(flavour, 0), depth[flavour])
-        if not track:
-            low = dict(depth)
+    depth = {}
+    for m in SECTION_RE.finditer(source.span(ps.file, (h + 1, 0), read)):
+        f, d = section_step(m)
+        depth[f] = depth.get(f, 0) + d
+    low = dict(depth)                       # the shallowest each flavour gets before the use
+    for m in SECTION_RE.finditer(source.span(ps.file, read, use)):
+        f, d = section_step(m)
+        depth[f] = depth.get(f, 0) + d
+        low[f] = min(low.get(f, 0), depth[f])
     return any(d > 0 for d in low.values())
 
 
@@ -192,10 +194,7 @@ def container_reference(ps, pu, R):
     base = head_ident(m.group(1)) if m else None
     if not base or base.startswith(("rcu_", "srcu_")):
         return False
-    L = source.lines(ps.file)
-    li, lu = int(ps.line) - 1, int(pu.line) - 1
-    text = "\n".join([L[li][int(ps.column):]] + L[li + 1:lu] + [L[lu][:int(pu.column)]]) \
-        if lu > li else L[li][int(ps.column):int(pu.column)]
+    text = source.span(ps.file, (int(ps.line), int(ps.column)), (int(pu.line), int(pu.column)))
     return any(CONTAINER_REF.search(c.group(1)) or c.group(1) in REFS
                for c in re.finditer(REF_CALL % re.escape(base), text))
 
