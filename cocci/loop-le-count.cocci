@@ -20,6 +20,7 @@
 // Options: --no-includes
 // Requires : for while
 // Requires : <= >=
+// Scope: function
 //
 // The prefilter "le-count-loop" stands for: a for or while whose whole
 // condition is i <= E or E >= i (parentheses allowed), with i an identifier

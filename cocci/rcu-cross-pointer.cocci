@@ -26,6 +26,7 @@
 // Needs: macro-index
 // Options: --no-includes
 // Requires : rcu_read_lock rcu_read_lock_bh rcu_read_lock_sched srcu_read_lock
+// Scope: function
 
 virtual report, org
 

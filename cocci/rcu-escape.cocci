@@ -25,6 +25,8 @@
 // Needs: macro-index
 // Options: --no-includes
 // Requires : guard scoped_guard rcu_read_unlock rcu_read_unlock_bh rcu_read_unlock_sched rcu_read_unlock_sched_notrace srcu_read_unlock srcu_read_unlock_notrace rcu_read_unlock_trace
+// Scope: function
+// Facts : call_rcu kfree_rcu rcu_assign_pointer RCU_INIT_POINTER
 
 virtual report, org
 

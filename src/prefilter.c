@@ -56,6 +56,11 @@ void tokset_build(struct tokset *ts, const char *text, size_t len)
 			tokset_insert(ts, tok_hash(t.s, t.len));
 }
 
+void tokset_add(struct tokset *ts, const char *tok, size_t len)
+{
+	tokset_insert(ts, tok_hash(tok, len));
+}
+
 void tokset_release(struct tokset *ts)
 {
 	free(ts->slots);
@@ -73,6 +78,11 @@ static int tokset_has_hash(const struct tokset *ts, uint64_t h)
 		j = (j + 1) & (ts->cap - 1);
 	}
 	return 0;
+}
+
+int tokset_has_n(const struct tokset *ts, const char *tok, size_t len)
+{
+	return tokset_has_hash(ts, tok_hash(tok, len));
 }
 
 int tokset_has(const struct tokset *ts, const char *tok)
@@ -273,6 +283,14 @@ int prefilter_named_exists(const char *name)
 	return 0;
 }
 
+int prefilter_named_check(const char *name, const char *text, size_t len)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(named); i++)
+		if (!strcmp(named[i].name, name))
+			return named[i].check(text, len);
+	return 1;
+}
+
 int prefilter_matches(const struct rule *r, const struct tokset *ts,
 		      const char *text, size_t len)
 {
@@ -283,12 +301,7 @@ int prefilter_matches(const struct rule *r, const struct tokset *ts,
 		if (!any)
 			return 0;
 	}
-	if (r->prefilter) {
-		for (size_t i = 0; i < ARRAY_SIZE(named); i++)
-			if (!strcmp(named[i].name, r->prefilter))
-				return named[i].check(text, len);
-	}
-	return 1;
+	return r->prefilter ? prefilter_named_check(r->prefilter, text, len) : 1;
 }
 
 static int looks_binary(const char *text, size_t len)

@@ -22,10 +22,14 @@ struct tokset {
 };
 
 void tokset_build(struct tokset *ts, const char *text, size_t len);
+void tokset_add(struct tokset *ts, const char *tok, size_t len);
 void tokset_release(struct tokset *ts);
 int tokset_has(const struct tokset *ts, const char *tok);
+int tokset_has_n(const struct tokset *ts, const char *tok, size_t len);
 
 int prefilter_named_exists(const char *name);
+/* The named check `name` on text: 0 if no match is possible there. */
+int prefilter_named_check(const char *name, const char *text, size_t len);
 /* 1 if the rule may match this file, 0 if it provably cannot. */
 int prefilter_matches(const struct rule *r, const struct tokset *ts,
 		      const char *text, size_t len);

@@ -91,6 +91,19 @@ static int parse_header(struct rule *r, const char *text, char *err, size_t errl
 					r->needs_macro_index = 1;
 				} else if (!strcmp(k, "Options")) {
 					split_words(&r->options, v);
+				} else if (!strcmp(k, "Scope")) {
+					if (strcmp(v, "function") && strcmp(v, "file")) {
+						snprintf(err, errlen, "%s: '// Scope: %s' is neither function nor file",
+							 r->path, v);
+						free(k);
+						free(v);
+						strbuf_release(&doc);
+						strbuf_release(&summary);
+						return -1;
+					}
+					r->scope_function = !strcmp(v, "function");
+				} else if (!strcmp(k, "Facts")) {
+					split_words(&r->facts, v);
 				}
 				free(k);
 				free(v);
@@ -119,6 +132,10 @@ static int parse_header(struct rule *r, const char *text, char *err, size_t errl
 			return -1;
 		}
 	}
+	if (r->scope_function && !r->nrequires) {
+		snprintf(err, errlen, "%s: '// Scope: function' needs a '// Requires:' line", r->path);
+		return -1;
+	}
 	if (r->prefilter && !prefilter_named_exists(r->prefilter)) {
 		snprintf(err, errlen, "%s: unknown '// Prefilter: %s'", r->path, r->prefilter);
 		return -1;
@@ -138,6 +155,7 @@ static void rule_release(struct rule *r)
 	free(r->requires);
 	free(r->prefilter);
 	strvec_clear(&r->options);
+	strvec_clear(&r->facts);
 }
 
 static int load_macro_file(struct rule_set *rs, char *err, size_t errlen)

@@ -17,6 +17,9 @@ struct rule {
 	struct strvec *requires;	/* each an any-of token group */
 	size_t nrequires;
 	char *prefilter;	/* named check in prefilter.c, or NULL */
+	int scope_function;	/* "// Scope: function": spatch sees only the bodies that
+				 * can match (fnscope.c) */
+	struct strvec facts;	/* "// Facts:": tokens of the bodies it learns from */
 	struct strvec options;	/* extra spatch options */
 	int needs_macro_index;	/* "// Needs: macro-index": sees through the tree's helpers */
 	uint64_t hash;		/* of the file's bytes, for the cache */

@@ -189,6 +189,8 @@ static int run_spatch(struct scan_ctx *ctx, char *err, size_t errlen)
 		.progress = o->progress,
 		.max_rss_kb = &res->spatch_max_rss_kb,
 		.rule_cpu = res->rule_cpu,
+		.scope_kept = &res->scope_kept,
+		.scope_blanked = &res->scope_blanked,
 	};
 
 	rulecost_load(&costs, costs_path, &res->rules);

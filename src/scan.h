@@ -68,6 +68,8 @@ struct scan_result {
 	double t_walk, t_prefilter, t_spatch, t_total;
 	long spatch_max_rss_kb;
 	double *rule_cpu;		/* per rule: spatch CPU seconds this scan */
+	unsigned long scope_kept, scope_blanked;	/* function bodies of function-scoped
+						 * rules' runs: seen, blanked (fnscope.c) */
 	int macro_index_built;
 	int macro_index_reused;		/* headers unchanged since the last build */
 	struct macroindex_stats macro_stats;

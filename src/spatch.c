@@ -1,5 +1,6 @@
 #include "spatch.h"
 #include "cfunc.h"
+#include "fnscope.h"
 #include "pool.h"
 #include "rules.h"
 #include "run.h"
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -52,6 +54,7 @@ struct job {
 	size_t region_left;		/* lines of the region being printed still to come */
 	struct strbuf region;		/* its text */
 	char *groups_path;
+	struct strvec copies;		/* function-scoped copies made for it, removed after */
 	struct strbuf last_err;
 	struct done { size_t idx; enum file_status st; char *detail; unsigned lost; } *done;
 	size_t ndone;			/* reported when the child is gone */
@@ -68,6 +71,8 @@ struct run {
 	size_t qhead, qnr, qalloc;
 	char **rule_broken;		/* per rule: why it cannot run, or NULL */
 	char *link_dir;			/* children's cwd: one symlink per file */
+	struct fnscope **scope;		/* per rule with "Scope: function", else NULL */
+	char **scope_dir;		/* per such rule: link_dir/r<N>, its children's cwd */
 	char **last_crash;		/* per rule: detail of the last crash */
 	unsigned *same_crashes;		/* per rule: files in a row that crashed alike */
 	size_t files_total, files_done;
@@ -83,16 +88,18 @@ static void enqueue(struct run *p, struct spatch_task task)
 	p->queue[p->qnr++] = task;
 }
 
-static char **build_env(const struct spatch_options *o)
+static char **build_env(const struct spatch_options *o, const char *link_dir)
 {
 	struct strvec env = STRVEC_INIT;
 
 	for (char **e = environ; *e; e++)
 		if (!starts_with(*e, "LOCKERS_COCCI_DIR=") && !starts_with(*e, "LOCKERS_MACRO_INDEX=") &&
-		    !starts_with(*e, "PYTHONDONTWRITEBYTECODE="))
+		    !starts_with(*e, "LOCKERS_ORIGINALS=") && !starts_with(*e, "PYTHONDONTWRITEBYTECODE="))
 			strvec_push(&env, *e);
 	strvec_pushf(&env, "LOCKERS_COCCI_DIR=%s", o->cocci_dir);
 	strvec_push(&env, "PYTHONDONTWRITEBYTECODE=1");	/* never write into cocci/ */
+	/* the whole files, for rules whose spatch reads a function-scoped copy (source.py) */
+	strvec_pushf(&env, "LOCKERS_ORIGINALS=%s", link_dir);
 	if (o->macro_index)
 		strvec_pushf(&env, "LOCKERS_MACRO_INDEX=%s", o->macro_index);
 	return env.v;
@@ -410,6 +417,9 @@ static void spatch_argv(const struct run *p, const struct job *j, struct strvec 
 
 static void release_job(struct job *j)
 {
+	for (size_t i = 0; i < j->copies.nr; i++)
+		unlink(j->copies.v[i]);
+	strvec_clear(&j->copies);
 	strbuf_release(&j->last_err);
 	strbuf_release(&j->region);
 	for (size_t i = 0; i < j->ndone; i++)
@@ -421,6 +431,46 @@ static void release_job(struct job *j)
 	}
 	free(j->task.files);
 	free(j);
+}
+
+/*
+ * A function-scoped rule's children run in a directory of their own, where
+ * each file of the task is the copy fnscope_reduce() made, or a symlink to
+ * the file when nothing was blanked.
+ */
+static int make_scoped_copies(struct run *p, struct job *j)
+{
+	size_t r = j->task.rule;
+	struct strbuf text = STRBUF_INIT, copy = STRBUF_INIT;
+	int rc = 0;
+
+	if (mkdir(p->scope_dir[r], 0700) && errno != EEXIST)
+		return -1;
+	for (size_t i = 0; i < j->task.nfiles && !rc; i++) {
+		size_t idx = j->task.files[i];
+		const char *path = p->t->v[idx].path;
+		char *target = xasprintf("%s/%s", p->t->root, path);
+		char *name = xasprintf("%s/%zu%s", p->scope_dir[r], idx, suffix_of(path));
+		unsigned kept = 0, blanked = 0;
+		unlink(name);
+		strbuf_reset(&text);	/* strbuf_read_file() appends */
+		if (!strbuf_read_file(&text, target) &&
+		    fnscope_reduce(p->scope[r], text.buf, text.len, &copy, &kept, &blanked))
+			rc = write_file_replace(name, copy.buf, copy.len, 0);
+		else	/* whole, or unreadable: spatch reports that as for any file */
+			rc = symlink(target, name);
+		if (!rc)
+			strvec_push(&j->copies, name);
+		if (p->o->scope_kept) {
+			*p->o->scope_kept += kept;
+			*p->o->scope_blanked += blanked;
+		}
+		free(target);
+		free(name);
+	}
+	strbuf_release(&text);
+	strbuf_release(&copy);
+	return rc;
 }
 
 /* pool: the next task, skipping (and failing) those of rules given up. */
@@ -445,10 +495,11 @@ static int next_task(void *vp, struct pool_child *c)
 		strbuf_init(&j->last_err, 0);
 		strbuf_init(&j->region, 0);
 		c->task = j;
-		if (write_groups(p, &task, &j->groups_path))
-			return errno ? -errno : -EIO;
+		if (write_groups(p, &task, &j->groups_path) ||
+		    (p->scope[task.rule] && make_scoped_copies(p, j)))
+			return errno ? -errno : -EIO;	/* start_failure() releases j */
 		spatch_argv(p, j, &c->argv);
-		c->cwd = p->link_dir;
+		c->cwd = p->scope[task.rule] ? p->scope_dir[task.rule] : p->link_dir;
 		return 1;
 	}
 	return 0;
@@ -580,17 +631,26 @@ int spatch_run(const struct spatch_options *o, const struct rule_set *rs,
 	p.rule_broken = xcalloc(rs->nr ? rs->nr : 1, sizeof(*p.rule_broken));
 	p.last_crash = xcalloc(rs->nr ? rs->nr : 1, sizeof(*p.last_crash));
 	p.same_crashes = xcalloc(rs->nr ? rs->nr : 1, sizeof(*p.same_crashes));
-	char **envp = build_env(o);
+	p.scope = xcalloc(rs->nr ? rs->nr : 1, sizeof(*p.scope));
+	p.scope_dir = xcalloc(rs->nr ? rs->nr : 1, sizeof(*p.scope_dir));
 	for (size_t i = 0; i < ntasks; i++) {
 		enqueue(&p, tasks[i]);
 		p.files_total += tasks[i].nfiles;
 		tasks[i].files = NULL;	/* the queue owns them now */
 	}
 
+	char **envp = NULL;
 	if (make_links(&p, p.queue, p.qnr)) {
 		snprintf(err, errlen, "cannot make a work directory in %s: %s", o->tmpdir, strerror(errno));
 		rc = -1;
 	} else {
+		envp = build_env(o, p.link_dir);
+		for (size_t r = 0; r < rs->nr; r++) {
+			if (!rs->v[r].scope_function)
+				continue;
+			p.scope[r] = fnscope_new(&rs->v[r], o->macro_index);
+			p.scope_dir[r] = xasprintf("%s/r%zu", p.link_dir, r);
+		}
 		struct pool_options po = {
 			.jobs = o->jobs, .idle_timeout = kill_after(o->timeout), .envp = envp, .ctx = &p,
 			.next_task = next_task, .start_failure = start_failure,
@@ -601,6 +661,14 @@ int spatch_run(const struct spatch_options *o, const struct rule_set *rs,
 		if (rc >= 0 && o->max_rss_kb)
 			*o->max_rss_kb = p.max_rss_kb;
 	}
+	for (size_t r = 0; r < rs->nr; r++) {
+		if (p.scope_dir[r])
+			rmdir(p.scope_dir[r]);
+		free(p.scope_dir[r]);
+		fnscope_free(p.scope[r]);
+	}
+	free(p.scope_dir);
+	free(p.scope);
 	remove_links(&p);
 	for (size_t i = p.qhead; i < p.qnr; i++)
 		free(p.queue[i].files);
@@ -612,7 +680,7 @@ int spatch_run(const struct spatch_options *o, const struct rule_set *rs,
 	free(p.rule_broken);
 	free(p.last_crash);
 	free(p.same_crashes);
-	for (char **e = envp; *e; e++)
+	for (char **e = envp; e && *e; e++)
 		free(*e);
 	free(envp);
 	return rc;

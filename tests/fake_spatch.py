@@ -30,7 +30,9 @@ def main(argv):
     for path in files:
         sys.stderr.write("HANDLING: %s\n" % path)
         sys.stderr.flush()
-        real = os.path.basename(os.path.realpath(path))  # lockers hands files over as symlinks
+        # lockers hands files over as symlinks, or as function-scoped copies
+        # beside the links (LOCKERS_ORIGINALS)
+        real = os.path.basename(os.path.realpath(os.path.join(os.environ.get("LOCKERS_ORIGINALS", ""), path)))
         if rule == "broken":
             sys.stderr.write("Fatal error: the rule is broken\n")
             return 1

@@ -192,7 +192,7 @@ def set_minus1_nearby(path, e):
     tail = names[-2:] if len(names) > 2 else names[-1:]
     if len(tail) == 1 and set(words(tail[0])) <= CARDINAL:
         return None
-    real = os.path.realpath(path)
+    real = os.path.realpath(source.whole_path(path))
     top = os.path.dirname(os.path.dirname(real))
     if real.count("/") < 4 or not os.path.isdir(top):
         return None

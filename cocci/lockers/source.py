@@ -6,10 +6,23 @@ reading another forgets the previous one. The text is decoded as UTF-8 with
 undecodable bytes replaced (U+FFFD), so that a stray Latin-1 byte in a
 comment neither fails the read nor moves a line; an unreadable file reads
 as empty.
+
+spatch names a file by its place in the driver's work directory ("12.c").
+For a rule with "Scope: function" it reads a copy with the bodies that
+cannot match blanked (src/fnscope.c); the text read here is always the
+whole file, which LOCKERS_ORIGINALS, the directory of links to the files,
+gives, so that a rule sees the same text with or without the copy.
 """
+import os
 import re
 
 _CACHE = {}
+_ORIGINALS = os.environ.get("LOCKERS_ORIGINALS")
+
+
+def whole_path(path):
+    """Where the whole file that spatch calls `path` is."""
+    return os.path.join(_ORIGINALS, path) if _ORIGINALS and not os.path.isabs(path) else path
 
 
 def text(path):
@@ -17,7 +30,7 @@ def text(path):
     if path not in _CACHE:
         _CACHE.clear()
         try:
-            with open(path, encoding="utf-8", errors="replace") as f:
+            with open(whole_path(path), encoding="utf-8", errors="replace") as f:
                 body = f.read()
             _CACHE[path] = (body, body.split("\n"))
         except OSError:

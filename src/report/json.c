@@ -222,6 +222,10 @@ int report_run_json_write(const char *path, const struct scan_result *res, int j
 	json_object_set_new(root, "seconds", sec);
 	json_object_set_new(root, "spatch_max_rss_kb", json_integer(res->spatch_max_rss_kb));
 	json_object_set_new(root, "functions", run_functions_json(res));
+	json_t *scope = json_object();
+	json_object_set_new(scope, "bodies_kept", json_integer((json_int_t)res->scope_kept));
+	json_object_set_new(scope, "bodies_blanked", json_integer((json_int_t)res->scope_blanked));
+	json_object_set_new(root, "function_scope", scope);
 	if (res->rule_cpu) {
 		json_t *cpu = json_object();
 		for (size_t r = 0; r < res->rules.nr; r++)

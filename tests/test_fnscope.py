@@ -1,0 +1,157 @@
+"""Function scope (// Scope: function, src/fnscope.c) only proves absence:
+spatch sees a copy of each file with the bodies that cannot match blanked,
+lines and columns kept, and the findings are the same as on the whole files,
+on the testcases and on a sample of the tree."""
+import json
+import re
+import shutil
+import stat
+
+import pytest
+
+from conftest import ROOT, run_lockers, scan
+
+SCOPED = sorted(p.stem for p in (ROOT / "cocci").glob("*.cocci")
+                if re.search(r"^// Scope: function", p.read_text(), re.M))
+
+# A spatch that copies what it is handed to $DUMP_DIR, then reports nothing.
+DUMP_SPATCH = """#!/usr/bin/python3
+import os, shutil, sys
+if "--version" in sys.argv:
+    print("spatch version 1.1.1 (dump)")
+    sys.exit(0)
+groups = sys.argv[sys.argv.index("--file-groups") + 1]
+for name in (l.strip() for l in open(groups) if l.strip()):
+    sys.stderr.write("HANDLING: %s\\n" % name)
+    shutil.copy(name, os.path.join(os.environ["DUMP_DIR"], name))
+"""
+
+RULE = """/// Sees only the bodies that call rcu_read_lock(), or call_rcu() (a fact).
+//
+// Rule: scoped
+// Confidence: High
+// Needs: macro-index
+// Requires : rcu_read_lock
+// Scope: function
+// Facts : call_rcu
+@r@
+@@
+int
+"""
+
+FILE = """#include "acc.h"
+static int g;
+
+int reader(struct s *s)
+{
+	int v;
+
+	rcu_read_lock();
+	v = rcu_dereference(s->p)->v;	/* { a brace in a comment */
+	rcu_read_unlock();
+	return v;
+}
+
+int other(struct s *s)
+{
+	char *m = "} not the end";
+
+	return s->q + m[0];
+}
+
+void freer(struct s *s)
+{
+	call_rcu(&s->rcu, free_s);
+}
+
+int accessor_user(struct dev *d)
+{
+	return acc_get_rcu(d)->v;
+}
+
+int counter(void) { return g; }
+"""
+
+HEADER = "#define acc_get_rcu(d) rcu_dereference((d)->acc)\n"
+
+
+def handed(tmp_path, files):
+    """What spatch is handed for each file of a tree holding `files`."""
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "scoped.cocci").write_text(RULE)
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    for name, text in files.items():
+        (tree / name).write_text(text)
+    spatch = tmp_path / "spatch"
+    spatch.write_text(DUMP_SPATCH)
+    spatch.chmod(spatch.stat().st_mode | stat.S_IXUSR)
+    dump = tmp_path / "dump"
+    dump.mkdir()
+    out = tmp_path / "out"
+    run_lockers(["check", "--any-tree", "-q", "--fail-on", "101", "-o", out, "--rules-dir", rules,
+                 "--spatch", spatch, "--no-cache", tree], env={"DUMP_DIR": str(dump)}, check_rc=0)
+    got = {}
+    for p in dump.iterdir():
+        got[p.name] = p
+    return got, out
+
+
+def test_only_bodies_that_can_match_are_kept(tmp_path, lockers_built):
+    got, out = handed(tmp_path, {"a.c": FILE, "acc.h": HEADER})
+    (copy,) = [p for p in got.values() if p.suffix == ".c"]
+    assert not copy.is_symlink()
+    text = copy.read_text()
+    lines, whole = text.split("\n"), FILE.split("\n")
+    assert len(lines) == len(whole) and len(text) == len(FILE)
+    for n, (a, b) in enumerate(zip(lines, whole)):    # bytes blanked, none moved
+        assert all(x == y or x == " " for x, y in zip(a, b)), "line %d changed: %r" % (n + 1, a)
+    assert "rcu_read_lock();" in text and "call_rcu(&s->rcu" in text   # a token, a fact
+    assert "acc_get_rcu(d)->v" in text      # the index's RCU accessor counts as a token
+    assert "s->q + m[0]" not in text and "return g;" not in text
+    assert "int other(struct s *s)\n{" in text and "int counter(void) {" in text   # heads stay
+    run = json.loads((out / "run.json").read_text())
+    assert run["function_scope"] == {"bodies_kept": 3, "bodies_blanked": 2}
+
+
+def test_a_file_whose_braces_do_not_balance_is_handed_whole(tmp_path, lockers_built):
+    odd = ("#ifdef A\nint f(int a) {\n#else\nint f(void) {\n#endif\n\treturn 0;\n}\n"
+           "int g(void)\n{\n\trcu_read_lock();\n\treturn 1;\n}\n")
+    got, _ = handed(tmp_path, {"odd.c": odd, "acc.h": HEADER})
+    (copy,) = [p for p in got.values() if p.suffix == ".c"]
+    assert copy.read_text() == odd
+
+
+def rules_without_scope(tmp_path):
+    """A copy of cocci/ whose rules have no // Scope: line."""
+    d = tmp_path / "cocci-whole-files"
+    shutil.copytree(ROOT / "cocci", d, ignore=shutil.ignore_patterns("__pycache__"))
+    for p in d.glob("*.cocci"):
+        p.write_text(re.sub(r"^// Scope:.*\n", "", p.read_text(), flags=re.M))
+    return d
+
+
+def compare(tmp_path, tree, rules, paths=(), any_tree=True):
+    """The findings, and function_scope of run.json, with and without the scope."""
+    whole = rules_without_scope(tmp_path)
+    _, scoped = scan(tree, tmp_path / "with", rules=rules, paths=paths, any_tree=any_tree)
+    _, unscoped = scan(tree, tmp_path / "without", rules=rules, paths=paths, any_tree=any_tree,
+                       extra=["--rules-dir", whole])
+    assert scoped["findings"] == unscoped["findings"]
+    return scoped, json.loads((tmp_path / "with" / "run.json").read_text())["function_scope"]
+
+
+@pytest.mark.parametrize("rule", SCOPED)
+def test_scope_loses_no_testcase_finding(tmp_path, rule, lockers_built):
+    report, _ = compare(tmp_path, ROOT / "testcases" / rule, [rule])
+    assert report["findings"], "the testcases of %s found nothing: the comparison proves nothing" % rule
+
+
+def test_scope_loses_no_finding_on_a_tree_sample(tmp_path, corpus, lockers_built):
+    # Files where each scoped rule finds something on 6.1 (the whole-tree scan).
+    paths = ["drivers/infiniband/core/cache.c", "net/ipv4/af_inet.c", "kernel/sys.c",
+             "fs/unicode", "net/caif/caif_dev.c"]
+    report, scope = compare(tmp_path, corpus, SCOPED, paths=paths, any_tree=False)
+    assert {f["rule"] for f in report["findings"]} == set(SCOPED)
+    assert scope["bodies_blanked"] > scope["bodies_kept"]
