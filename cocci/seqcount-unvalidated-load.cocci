@@ -47,6 +47,8 @@
 // Options: --no-includes
 // Requires : read_seqcount_begin raw_read_seqcount raw_read_seqcount_begin __read_seqcount_begin raw_seqcount_begin read_seqbegin read_seqbegin_or_lock read_seqbegin_or_lock_irqsave read_seqcount_latch raw_read_seqcount_latch read_seqcount_retry __read_seqcount_retry read_seqretry need_seqretry read_seqcount_latch_retry raw_read_seqcount_latch_retry
 // Requires : -> .
+// Scope: function
+// Facts : write_seqcount_begin raw_write_seqcount_begin write_seqcount_begin_nested raw_write_seqcount_begin_nested write_seqcount_t_begin raw_write_seqcount_t_begin do_write_seqcount_begin raw_do_write_seqcount_begin write_seqcount_latch raw_write_seqcount_latch write_seqlock raw_write_seqlock write_seqlock_bh raw_write_seqlock_bh write_seqlock_irq raw_write_seqlock_irq write_seqlock_irqsave raw_write_seqlock_irqsave
 //
 // The first Requires line: every shape is anchored on a begin or a retry
 // of the family. The second: the seqcount must be a member (&X->f, &X.f)
