@@ -173,6 +173,15 @@ void results_file_done(void *vctx, size_t rule, size_t file, enum file_status st
 	}
 }
 
+void results_file_retry(void *vctx, size_t rule, size_t file)
+{
+	struct results *ctx = vctx;
+
+	/* Findings already taken stay: the re-run's, at the same places, are merged with them. */
+	if (ctx->pending && ctx->pending[rule * ctx->res->tree.nr + file])
+		strbuf_reset(ctx->pending[rule * ctx->res->tree.nr + file]);
+}
+
 int results_replay(struct results *ctx, size_t rule, size_t file)
 {
 	struct scan_result *res = ctx->res;

@@ -32,6 +32,8 @@ void results_release(struct results *r);
 int results_replay(struct results *r, size_t rule, size_t file);
 /* The spatch_callbacks of a live run, their ctx the struct results. */
 void results_stdout_line(void *r, size_t rule, const char *line, size_t len);
+/* The records of the run of `rule` on `file` so far are dropped: it runs again. */
+void results_file_retry(void *r, size_t rule, size_t file);
 void results_file_done(void *r, size_t rule, size_t file, enum file_status st, const char *detail,
 		       unsigned lost);
 

@@ -180,7 +180,7 @@ static int run_spatch(struct scan_ctx *ctx, char *err, size_t errlen)
 	struct scan_result *res = ctx->res;
 	struct rule_costs costs;
 	char *costs_path = o->cache_dir ? xasprintf("%s/rule-costs", o->cache_dir) : NULL;
-	struct spatch_callbacks cb = { &ctx->out, results_stdout_line, results_file_done };
+	struct spatch_callbacks cb = { &ctx->out, results_stdout_line, results_file_done, results_file_retry };
 	struct spatch_options so = {
 		.jobs = o->jobs, .timeout = o->timeout, .spatch = o->spatch,
 		.python = o->python ? (*o->python ? o->python : NULL) : spatch_default_python(),

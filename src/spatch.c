@@ -557,7 +557,24 @@ static void finish_job(struct run *p, struct job *j, int status, int killed)
 	} else {
 		size_t bad = j->cur;
 		size_t r = j->task.rule;
-		finish_upto(p, j, bad);
+		/*
+		 * Rules report a file when a later one starts, or only at the
+		 * end (@finalize): the child took the records of the files it
+		 * handled before `bad` with it. They run again, without `bad`.
+		 */
+		size_t *redo = xmalloc((j->task.nfiles + 1) * sizeof(*redo));
+		size_t nredo = 0;
+		for (size_t i = 0; i < j->ndone; i++) {
+			redo[nredo++] = j->task.files[j->done[i].idx];
+			free(j->done[i].detail);
+			p->files_done--;
+		}
+		j->ndone = 0;
+		for (size_t i = j->next; i < bad; i++)
+			redo[nredo++] = j->task.files[i];
+		j->next = bad;
+		for (size_t i = 0; i < nredo && p->cb->file_retry; i++)
+			p->cb->file_retry(p->cb->ctx, r, redo[i]);
 		report(p, j, bad, killed ? FILE_TIMEOUT : FILE_CRASH, why.buf, 0);
 		/* The same crash on file after file is the rule's fault, not theirs. */
 		if (!killed && p->last_crash[r] && !strcmp(p->last_crash[r], why.buf)) {
@@ -570,12 +587,14 @@ static void finish_job(struct run *p, struct job *j, int status, int killed)
 			p->same_crashes[r] = 1;
 		}
 		j->next = bad + 1;
-		if (j->next < j->task.nfiles) {
-			struct spatch_task rest = { j->task.rule, NULL, j->task.nfiles - j->next };
-			rest.files = xmalloc(rest.nfiles * sizeof(*rest.files));
-			memcpy(rest.files, j->task.files + j->next, rest.nfiles * sizeof(*rest.files));
+		for (size_t i = j->next; i < j->task.nfiles; i++)
+			redo[nredo++] = j->task.files[i];
+		j->next = j->task.nfiles;
+		if (nredo) {
+			struct spatch_task rest = { j->task.rule, redo, nredo };
 			enqueue(p, rest);
-			j->next = j->task.nfiles;
+		} else {
+			free(redo);
 		}
 	}
 	flush_done(p, j);

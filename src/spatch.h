@@ -44,6 +44,11 @@ struct spatch_callbacks {
 	 */
 	void (*file_done)(void *ctx, size_t rule, size_t file, enum file_status st,
 			  const char *detail, unsigned lost);
+	/*
+	 * The lines `rule` printed for `file` so far are void: the file runs
+	 * again (a child died after it; see finish_job()). May be NULL.
+	 */
+	void (*file_retry)(void *ctx, size_t rule, size_t file);
 };
 
 struct spatch_options {

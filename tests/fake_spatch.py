@@ -8,7 +8,9 @@ prints spatch's parse error message, "slow" prints spatch's own timeout
 message (and no record; each such run appends a line to $FAKE_SPATCH_LOG when
 set); every other file gets one record line from the rule at 1:1. A rule
 named "broken" fails the same way on every file. With $FAKE_SPATCH_ORDER set,
-each run appends its rule's name there when it starts.
+each run appends its rule's name there when it starts. With $FAKE_SPATCH_DEFER
+set, the records are printed only at the end, as rules that report at
+@finalize do (rcu-cross-pointer; cocci/lockers/record.py).
 """
 import os
 import signal
@@ -27,6 +29,8 @@ def main(argv):
     if os.environ.get("FAKE_SPATCH_ORDER"):
         with open(os.environ["FAKE_SPATCH_ORDER"], "a") as log:
             log.write(rule + "\n")
+    defer = bool(os.environ.get("FAKE_SPATCH_DEFER"))
+    pending = []
     for path in files:
         sys.stderr.write("HANDLING: %s\n" % path)
         sys.stderr.flush()
@@ -53,8 +57,14 @@ def main(argv):
         if "parsefail" in real:
             sys.stderr.write("parse error \n = error in %s; set verbose_parsing for more info\n" % path)
             sys.stderr.write("badcount: 1\nBAD:!!!!! int f(void) { return x +* ; }\n")
-        sys.stdout.write("LOCKERS\t1\t%s\t%s\t1\t1\tf\tkey\tfake finding\n" % (rule, path))
+        record = "LOCKERS\t1\t%s\t%s\t1\t1\tf\tkey\tfake finding\n" % (rule, path)
+        if defer:
+            pending.append(record)
+            continue
+        sys.stdout.write(record)
         sys.stdout.flush()
+    for record in pending:
+        sys.stdout.write(record)
     return 0
 
 

@@ -113,6 +113,32 @@ def test_crash_hang_and_exit_blame_one_file_each(tmp_path, fake_rules, lockers_b
     assert "status 3: Fatal error: fake failure" in detail["f-exit3.c"]
 
 
+def test_files_before_a_failing_one_keep_their_late_records(tmp_path, fake_rules,
+                                                               lockers_built):
+    # Rules may report a file only when a later one starts, or at the end:
+    # when a file kills or crashes the child, the files before it run again.
+    names = ["a.c", "b-crash.c", "c.c", "d-hang.c", "e.c", "f-exit3.c", "g.c"]
+    tree = small_tree(tmp_path, names)
+    for n, name in enumerate(names):    # contents of their own: the cache keys on them
+        (tree / name).write_text("int f%d(void) { return %d; }\n" % (n, n))
+    out = tmp_path / "out"
+    proc = run_lockers(["check", "--any-tree", "--no-notes", "-q", "--fail-on", "101", "-o", out,
+                        "--rules-dir", fake_rules, "--spatch", FAKE_SPATCH, "--timeout", "1", "-j", "1",
+                        tree], env={"FAKE_SPATCH_DEFER": "1"})
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads((out / "lockers.json").read_text())
+    assert sorted(f["path"] for f in report["findings"]) == ["a.c", "c.c", "e.c", "g.c"]
+    assert report["summary"]["runs"] == len(names)
+    # the cache keeps each file's records once
+    again = run_lockers(["check", "--any-tree", "--no-notes", "-q", "--fail-on", "101", "-o", out,
+                         "--rules-dir", fake_rules, "--spatch", FAKE_SPATCH, "--timeout", "1", "-j", "1",
+                         tree], env={"FAKE_SPATCH_DEFER": "1"})
+    assert again.returncode == 0, again.stderr
+    warm = json.loads((out / "lockers.json").read_text())
+    assert warm["findings"] == report["findings"]
+    assert warm["summary"]["failures"] == report["summary"]["failures"]
+
+
 def test_binary_and_unreadable_files_are_reported_not_fatal(tmp_path, fake_rules, lockers_built):
     tree = small_tree(tmp_path, ["a.c", "secret.c"])
     (tree / "bin.c").write_bytes(b"\x7fELF\x00\x01\x02int x;")
