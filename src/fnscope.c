@@ -99,16 +99,53 @@ static int body_matters(const struct fnscope *fs, const struct body *b, const ch
 
 struct range { size_t from, to; };
 
+static void add_range(struct range **v, size_t *n, size_t *alloc, size_t from, size_t to)
+{
+	ALLOC_GROW(*v, *n + 1, *alloc);
+	(*v)[(*n)++] = (struct range){ from, to };
+}
+
+/* The end of the directive starting at `at`: its last line's newline (or the end). */
+static size_t directive_end(const char *text, size_t len, size_t at)
+{
+	size_t i = at;
+
+	while (i < len && !(text[i] == '\n' && !(i > 0 && text[i - 1] == '\\') &&
+			     !(i > 1 && text[i - 1] == '\r' && text[i - 2] == '\\')))
+		i++;
+	return i;
+}
+
+/* Parenthesised groups at file scope that are attributes, not a parameter list. */
+static int attribute_name(const struct token *t)
+{
+	static const char *const names[] = {
+		"__attribute__", "__attribute", "__aligned", "__section", "__declspec", NULL
+	};
+
+	for (size_t i = 0; names[i]; i++)
+		if (tok_is(t, names[i]))
+			return 1;
+	return 0;
+}
+
+static int tag_keyword(const struct token *t)
+{
+	return t->kind == TOK_IDENT && (tok_is(t, "struct") || tok_is(t, "union") || tok_is(t, "enum"));
+}
+
 int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struct strbuf *out,
 		   unsigned *kept, unsigned *blanked)
 {
 	struct lexer lx;
-	struct token t;
+	struct token t, prev = { TOK_EOF }, prev2 = { TOK_EOF };
 	struct body b = { 0, 0, 0 };
-	struct range *cut = NULL;
-	size_t ncut = 0, alloc = 0;
-	unsigned depth = 0;
+	struct range *cut = NULL, *stay = NULL;
+	size_t ncut = 0, acut = 0, nstay = 0, astay = 0;
+	unsigned depth = 0, parens = 0;
 	int after_paren = 0, in_directive = 0, in_body = 0, balanced = 1;
+	int params = 0;		/* the last group at file scope can be a parameter list */
+	int assigned = 0;	/* an '=' in this declaration at file scope: an initialiser */
 
 	*kept = *blanked = 0;
 	lexer_init(&lx, text, len);
@@ -121,10 +158,33 @@ int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struc
 			continue;
 		if (t.nl_before && tok_is(&t, "#")) {
 			in_directive = 1;	/* as cfunc.c: braces in directives do not count */
+			/*
+			 * A directive inside a body stays in the copy: spatch
+			 * uses a #define anywhere above a function to parse it.
+			 */
+			if (in_body) {
+				size_t at = (size_t)(t.s - text);
+				add_range(&stay, &nstay, &astay, at, directive_end(text, len, at));
+			}
 			continue;
 		}
+		if (depth == 0) {
+			if (tok_is(&t, "(") && parens++ == 0)
+				params = prev.kind == TOK_IDENT && !attribute_name(&prev) && !tag_keyword(&prev2);
+			else if (tok_is(&t, ")") && parens)
+				parens--;
+			else if (tok_is(&t, "=") && !parens)
+				assigned = 1;
+			else if (tok_is(&t, ";"))
+				assigned = parens = 0;
+		}
 		if (tok_is(&t, "{")) {
-			if (depth == 0 && after_paren) {
+			/*
+			 * A body: '{' at file scope right after a parameter list,
+			 * not after an attribute (a packed struct), a macro naming
+			 * a tag (enum CAT2(a, b) {) or in an initialiser.
+			 */
+			if (depth == 0 && after_paren && !parens && params && !assigned) {
 				b = (struct body){ (size_t)(t.s - text), 0, 0 };
 				in_body = 1;
 			}
@@ -134,19 +194,23 @@ int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struc
 				balanced = 0;
 				break;
 			}
-			if (--depth == 0 && in_body) {
-				size_t close = (size_t)(t.s - text);
-				in_body = 0;
-				if (body_matters(fs, &b, text, close)) {
-					(*kept)++;
-				} else {
-					(*blanked)++;
-					ALLOC_GROW(cut, ncut + 1, alloc);
-					cut[ncut++] = (struct range){ b.open + 1, close };
+			if (--depth == 0) {
+				assigned = 0;
+				if (in_body) {
+					size_t close = (size_t)(t.s - text);
+					in_body = 0;
+					if (body_matters(fs, &b, text, close)) {
+						(*kept)++;
+					} else {
+						(*blanked)++;
+						add_range(&cut, &ncut, &acut, b.open + 1, close);
+					}
 				}
 			}
 		}
 		after_paren = tok_is(&t, ")");
+		prev2 = prev;
+		prev = t;
 	}
 	if (depth)
 		balanced = 0;
@@ -154,14 +218,23 @@ int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struc
 		*kept += *blanked;
 		*blanked = 0;
 		free(cut);
+		free(stay);
 		return 0;
 	}
 	strbuf_reset(out);
 	strbuf_add(out, text, len);
-	for (size_t i = 0; i < ncut; i++)
-		for (size_t k = cut[i].from; k < cut[i].to; k++)
+	size_t d = 0;		/* both lists are in file order */
+	for (size_t i = 0; i < ncut; i++) {
+		for (size_t k = cut[i].from; k < cut[i].to; k++) {
+			while (d < nstay && stay[d].to <= k)
+				d++;
+			if (d < nstay && stay[d].from <= k)
+				continue;
 			if (out->buf[k] != '\n')
 				out->buf[k] = ' ';
+		}
+	}
 	free(cut);
+	free(stay);
 	return 1;
 }

@@ -546,7 +546,14 @@ static void finish_job(struct run *p, struct job *j, int status, int killed)
 	if (j->last_err.len && !killed)
 		strbuf_addf(&why, ": %s", j->last_err.buf);
 
-	if (j->cur == SIZE_MAX) {
+	size_t bad = j->cur;
+	if (bad == SIZE_MAX && j->ndone) {
+		/* It died after its last file (spatch said "Skipping:"), or in @finalize: blame that one. */
+		bad = j->done[--j->ndone].idx;
+		free(j->done[j->ndone].detail);
+		p->files_done--;
+	}
+	if (bad == SIZE_MAX) {
 		/* It died before handling any file: the rule itself cannot run. */
 		if (!p->rule_broken[j->task.rule])
 			p->rule_broken[j->task.rule] = xstrdup(why.buf);
@@ -555,7 +562,6 @@ static void finish_job(struct run *p, struct job *j, int status, int killed)
 			report(p, j, i, FILE_CRASH, why.buf, 0);
 		j->next = j->task.nfiles;
 	} else {
-		size_t bad = j->cur;
 		size_t r = j->task.rule;
 		/*
 		 * Rules report a file when a later one starts, or only at the

@@ -10,7 +10,8 @@ set); every other file gets one record line from the rule at 1:1. A rule
 named "broken" fails the same way on every file. With $FAKE_SPATCH_ORDER set,
 each run appends its rule's name there when it starts. With $FAKE_SPATCH_DEFER
 set, the records are printed only at the end, as rules that report at
-@finalize do (rcu-cross-pointer; cocci/lockers/record.py).
+@finalize do (rcu-cross-pointer; cocci/lockers/record.py); a batch holding
+a file named "finalcrash" crashes then.
 """
 import os
 import signal
@@ -63,6 +64,8 @@ def main(argv):
             continue
         sys.stdout.write(record)
         sys.stdout.flush()
+    if any("finalcrash" in os.path.basename(f) for f in files):
+        os.kill(os.getpid(), signal.SIGSEGV)    # in @finalize, after every file
     for record in pending:
         sys.stdout.write(record)
     return 0

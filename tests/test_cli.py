@@ -139,6 +139,19 @@ def test_files_before_a_failing_one_keep_their_late_records(tmp_path, fake_rules
     assert warm["summary"]["failures"] == report["summary"]["failures"]
 
 
+def test_a_child_that_dies_after_its_last_file_blames_that_file(tmp_path, fake_rules, lockers_built):
+    names = ["a.c", "b.c", "z-finalcrash.c"]
+    tree = small_tree(tmp_path, names)
+    out = tmp_path / "out"
+    proc = run_lockers(["check", "--any-tree", "--no-notes", "-q", "--fail-on", "101", "-o", out,
+                        "--rules-dir", fake_rules, "--spatch", FAKE_SPATCH, "-j", "1", "--no-cache",
+                        tree], env={"FAKE_SPATCH_DEFER": "1"})
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads((out / "lockers.json").read_text())
+    assert sorted(f["path"] for f in report["findings"]) == ["a.c", "b.c"]
+    assert [(f["path"], f["reason"]) for f in report["summary"]["failures"]] == [("z-finalcrash.c", "spatch-crash")]
+
+
 def test_binary_and_unreadable_files_are_reported_not_fatal(tmp_path, fake_rules, lockers_built):
     tree = small_tree(tmp_path, ["a.c", "secret.c"])
     (tree / "bin.c").write_bytes(b"\x7fELF\x00\x01\x02int x;")

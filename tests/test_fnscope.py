@@ -123,6 +123,25 @@ def test_a_file_whose_braces_do_not_balance_is_handed_whole(tmp_path, lockers_bu
     assert copy.read_text() == odd
 
 
+def test_directives_and_declarations_that_look_like_bodies_stay(tmp_path, lockers_built):
+    text = ("typedef struct __attribute__((packed)) { int a; int *p; } packed_t;\n"
+            "enum CAT2(req, _kind) { REQ_A, REQ_B };\n"
+            "static int *tbl = (int[]){ 1, 2 };\n"
+            "static void helper(void)\n{\n#define WALK(x, h) for (x = (h)->first; x; x = x->next)\n"
+            "#define LONG(a) \\\n\tdo_it(a)\n\thelper2();\n}\n"
+            "int reader(struct h *h)\n{\n\tstruct n *x;\n\n\trcu_read_lock();\n"
+            "\tWALK(x, h) use(x);\n\trcu_read_unlock();\n\treturn 0;\n}\n")
+    got, _ = handed(tmp_path, {"d.c": text, "acc.h": HEADER})
+    (copy,) = [p for p in got.values() if p.suffix == ".c"]
+    kept = copy.read_text()
+    for line in ("typedef struct __attribute__((packed)) { int a; int *p; } packed_t;",
+                 "enum CAT2(req, _kind) { REQ_A, REQ_B };", "static int *tbl = (int[]){ 1, 2 };",
+                 "#define WALK(x, h) for (x = (h)->first; x; x = x->next)", "#define LONG(a) \\",
+                 "\tdo_it(a)"):
+        assert line + "\n" in kept
+    assert "helper2();" not in kept and "WALK(x, h) use(x);" in kept
+
+
 def rules_without_scope(tmp_path):
     """A copy of cocci/ whose rules have no // Scope: line."""
     d = tmp_path / "cocci-whole-files"
