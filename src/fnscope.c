@@ -17,6 +17,7 @@ struct fnscope {
 	struct tokset group[MAX_GROUPS];
 	size_t ngroups;
 	struct tokset facts;
+	const struct tokset *accessors;	/* tokens of group 0 too, or NULL */
 };
 
 static void add_words(struct tokset *ts, const struct strvec *words)
@@ -25,15 +26,16 @@ static void add_words(struct tokset *ts, const struct strvec *words)
 		tokset_add(ts, words->v[i], strlen(words->v[i]));
 }
 
-/* The names of the index's rcu-load rows: "name <TAB> rcu-load <TAB> ...". */
-static void add_rcu_loads(struct tokset *ts, const char *macro_index)
+void fnscope_accessors(const char *macro_index, struct tokset *ts)
 {
 	struct strbuf sb = STRBUF_INIT;
 
+	memset(ts, 0, sizeof(*ts));
 	if (strbuf_read_file(&sb, macro_index)) {
 		strbuf_release(&sb);
-		return;		/* the rules report a missing index themselves */
+		return;
 	}
+	/* "name <TAB> rcu-load <TAB> ..." */
 	for (char *line = sb.buf; line < sb.buf + sb.len;) {
 		char *nl = memchr(line, '\n', (size_t)(sb.buf + sb.len - line));
 		char *end = nl ? nl : sb.buf + sb.len;
@@ -45,7 +47,7 @@ static void add_rcu_loads(struct tokset *ts, const char *macro_index)
 	strbuf_release(&sb);
 }
 
-struct fnscope *fnscope_new(const struct rule *r, const char *macro_index)
+struct fnscope *fnscope_new(const struct rule *r, const struct tokset *accessors)
 {
 	struct fnscope *fs = xcalloc(1, sizeof(*fs));
 
@@ -54,8 +56,8 @@ struct fnscope *fnscope_new(const struct rule *r, const char *macro_index)
 	for (size_t g = 0; g < fs->ngroups; g++)
 		add_words(&fs->group[g], &r->requires[g]);
 	add_words(&fs->facts, &r->facts);
-	if (fs->ngroups && r->needs_macro_index && macro_index)
-		add_rcu_loads(&fs->group[0], macro_index);
+	if (fs->ngroups && r->needs_macro_index)
+		fs->accessors = accessors;
 	return fs;
 }
 
@@ -81,7 +83,9 @@ static void body_token(const struct fnscope *fs, struct body *b, const struct to
 	if (t->kind != TOK_IDENT && t->kind != TOK_PUNCT)
 		return;
 	for (size_t g = 0; g < fs->ngroups; g++)
-		if (!(b->groups & (1u << g)) && tokset_has_n(&fs->group[g], t->s, t->len))
+		if (!(b->groups & (1u << g)) && (tokset_has_n(&fs->group[g], t->s, t->len) ||
+						 (g == 0 && fs->accessors &&
+						  tokset_has_n(fs->accessors, t->s, t->len))))
 			b->groups |= 1u << g;
 	if (!b->fact && tokset_has_n(&fs->facts, t->s, t->len))
 		b->fact = 1;

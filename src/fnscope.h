@@ -23,9 +23,16 @@
 struct fnscope;
 struct rule;
 struct strbuf;
+struct tokset;
 
-/* The token sets of rule r; macro_index (or NULL) adds its rcu-load accessors. */
-struct fnscope *fnscope_new(const struct rule *r, const char *macro_index);
+/*
+ * The names of the macro index's rcu-load rows (the tree's RCU accessors),
+ * read once for every rule: *ts is empty when the index cannot be read (the
+ * rules report a missing index themselves).
+ */
+void fnscope_accessors(const char *macro_index, struct tokset *ts);
+/* The token sets of rule r; accessors (or NULL) count as its first group's when it needs the index. */
+struct fnscope *fnscope_new(const struct rule *r, const struct tokset *accessors);
 void fnscope_free(struct fnscope *fs);
 
 /*

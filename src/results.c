@@ -64,6 +64,12 @@ static void add_failure(struct scan_result *res, const char *path, const char *r
 	ff->lost = run->lost;
 }
 
+/* The records of the live run of `rule` on `file` waiting for the cache, or NULL without one. */
+static struct strbuf **pending_slot(struct results *ctx, size_t rule, size_t file)
+{
+	return ctx->pending ? &ctx->pending[rule * ctx->res->tree.nr + file] : NULL;
+}
+
 /*
  * One record line of rule `rule` about tree file `file` (or, when file is
  * SIZE_MAX, the file its path field names as spatch saw it). Returns the
@@ -131,7 +137,7 @@ void results_stdout_line(void *vctx, size_t rule, const char *line, size_t len)
 
 	if (file == SIZE_MAX || !ctx->cache)
 		return;
-	struct strbuf **slot = &ctx->pending[rule * ctx->res->tree.nr + file];
+	struct strbuf **slot = pending_slot(ctx, rule, file);
 	if (!*slot) {
 		*slot = xmalloc(sizeof(**slot));
 		strbuf_init(*slot, 0);
@@ -158,7 +164,7 @@ void results_file_done(void *vctx, size_t rule, size_t file, enum file_status st
 		add_failure(res, res->tree.v[file].path, res->rules.v[rule].name, st, detail, &run);
 	if (!ctx->cache)
 		return;
-	struct strbuf **slot = &ctx->pending[rule * res->tree.nr + file];
+	struct strbuf **slot = pending_slot(ctx, rule, file);
 	/* Crashes may be the machine's (memory, a signal): they are never kept. */
 	if (st == FILE_OK || st == FILE_PARSE_ERROR || st == FILE_TIMEOUT) {
 		uint64_t key = cache_result_key(ctx->cache, ctx->content_hash[file], res->rules.v[rule].hash);
@@ -176,10 +182,11 @@ void results_file_done(void *vctx, size_t rule, size_t file, enum file_status st
 void results_file_retry(void *vctx, size_t rule, size_t file)
 {
 	struct results *ctx = vctx;
-
 	/* Findings already taken stay: the re-run's, at the same places, are merged with them. */
-	if (ctx->pending && ctx->pending[rule * ctx->res->tree.nr + file])
-		strbuf_reset(ctx->pending[rule * ctx->res->tree.nr + file]);
+	struct strbuf **slot = pending_slot(ctx, rule, file);
+
+	if (slot && *slot)
+		strbuf_reset(*slot);
 }
 
 int results_replay(struct results *ctx, size_t rule, size_t file)

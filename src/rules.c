@@ -65,6 +65,7 @@ static int parse_header(struct rule *r, const char *text, char *err, size_t errl
 			if (colon) {
 				char *k = trim(p + 2, (size_t)(colon - p - 2));
 				char *v = trim(colon + 1, (size_t)(p + n - colon - 1));
+				int bad = 0;	/* err is set */
 				if (!strcmp(k, "Rule")) {
 					free(r->name);
 					r->name = xstrdup(v);
@@ -80,33 +81,26 @@ static int parse_header(struct rule *r, const char *text, char *err, size_t errl
 					free(r->prefilter);
 					r->prefilter = xstrdup(v);
 				} else if (!strcmp(k, "Needs")) {
-					if (strcmp(v, "macro-index")) {
+					if ((bad = strcmp(v, "macro-index") != 0))
 						snprintf(err, errlen, "%s: unknown '// Needs: %s'", r->path, v);
-						free(k);
-						free(v);
-						strbuf_release(&doc);
-						strbuf_release(&summary);
-						return -1;
-					}
 					r->needs_macro_index = 1;
 				} else if (!strcmp(k, "Options")) {
 					split_words(&r->options, v);
 				} else if (!strcmp(k, "Scope")) {
-					if (strcmp(v, "function") && strcmp(v, "file")) {
+					if ((bad = strcmp(v, "function") && strcmp(v, "file")))
 						snprintf(err, errlen, "%s: '// Scope: %s' is neither function nor file",
 							 r->path, v);
-						free(k);
-						free(v);
-						strbuf_release(&doc);
-						strbuf_release(&summary);
-						return -1;
-					}
 					r->scope_function = !strcmp(v, "function");
 				} else if (!strcmp(k, "Facts")) {
 					split_words(&r->facts, v);
 				}
 				free(k);
 				free(v);
+				if (bad) {
+					strbuf_release(&doc);
+					strbuf_release(&summary);
+					return -1;
+				}
 			}
 		} else if (n && p[0] == '@') {
 			break;	/* the first rule: the header is over */

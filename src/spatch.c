@@ -2,6 +2,7 @@
 #include "cfunc.h"
 #include "fnscope.h"
 #include "pool.h"
+#include "prefilter.h"
 #include "rules.h"
 #include "run.h"
 #include "strbuf.h"
@@ -73,6 +74,7 @@ struct run {
 	char *link_dir;			/* children's cwd: one symlink per file */
 	struct fnscope **scope;		/* per rule with "Scope: function", else NULL */
 	char **scope_dir;		/* per such rule: link_dir/r<N>, its children's cwd */
+	struct tokset accessors;	/* the macro index's RCU accessors, for the scopes */
 	char **last_crash;		/* per rule: detail of the last crash */
 	unsigned *same_crashes;		/* per rule: files in a row that crashed alike */
 	size_t files_total, files_done;
@@ -444,8 +446,6 @@ static int make_scoped_copies(struct run *p, struct job *j)
 	struct strbuf text = STRBUF_INIT, copy = STRBUF_INIT;
 	int rc = 0;
 
-	if (mkdir(p->scope_dir[r], 0700) && errno != EEXIST)
-		return -1;
 	for (size_t i = 0; i < j->task.nfiles && !rc; i++) {
 		size_t idx = j->task.files[i];
 		const char *path = p->t->v[idx].path;
@@ -471,6 +471,35 @@ static int make_scoped_copies(struct run *p, struct job *j)
 	strbuf_release(&text);
 	strbuf_release(&copy);
 	return rc;
+}
+
+/* The function scope of each rule that has one, and its directory. */
+static int make_scopes(struct run *p)
+{
+	if (p->o->macro_index)
+		fnscope_accessors(p->o->macro_index, &p->accessors);
+	for (size_t r = 0; r < p->rs->nr; r++) {
+		if (!p->rs->v[r].scope_function)
+			continue;
+		p->scope[r] = fnscope_new(&p->rs->v[r], &p->accessors);
+		p->scope_dir[r] = xasprintf("%s/r%zu", p->link_dir, r);
+		if (mkdir(p->scope_dir[r], 0700))
+			return -1;
+	}
+	return 0;
+}
+
+static void remove_scopes(struct run *p)
+{
+	for (size_t r = 0; r < p->rs->nr; r++) {
+		if (p->scope_dir[r])
+			rmdir(p->scope_dir[r]);
+		free(p->scope_dir[r]);
+		fnscope_free(p->scope[r]);
+	}
+	free(p->scope_dir);
+	free(p->scope);
+	tokset_release(&p->accessors);
 }
 
 /* pool: the next task, skipping (and failing) those of rules given up. */
@@ -665,17 +694,11 @@ int spatch_run(const struct spatch_options *o, const struct rule_set *rs,
 	}
 
 	char **envp = NULL;
-	if (make_links(&p, p.queue, p.qnr)) {
+	if (make_links(&p, p.queue, p.qnr) || make_scopes(&p)) {
 		snprintf(err, errlen, "cannot make a work directory in %s: %s", o->tmpdir, strerror(errno));
 		rc = -1;
 	} else {
 		envp = build_env(o, p.link_dir);
-		for (size_t r = 0; r < rs->nr; r++) {
-			if (!rs->v[r].scope_function)
-				continue;
-			p.scope[r] = fnscope_new(&rs->v[r], o->macro_index);
-			p.scope_dir[r] = xasprintf("%s/r%zu", p.link_dir, r);
-		}
 		struct pool_options po = {
 			.jobs = o->jobs, .idle_timeout = kill_after(o->timeout), .envp = envp, .ctx = &p,
 			.next_task = next_task, .start_failure = start_failure,
@@ -686,14 +709,7 @@ int spatch_run(const struct spatch_options *o, const struct rule_set *rs,
 		if (rc >= 0 && o->max_rss_kb)
 			*o->max_rss_kb = p.max_rss_kb;
 	}
-	for (size_t r = 0; r < rs->nr; r++) {
-		if (p.scope_dir[r])
-			rmdir(p.scope_dir[r]);
-		free(p.scope_dir[r]);
-		fnscope_free(p.scope[r]);
-	}
-	free(p.scope_dir);
-	free(p.scope);
+	remove_scopes(&p);
 	remove_links(&p);
 	for (size_t i = p.qhead; i < p.qnr; i++)
 		free(p.queue[i].files);

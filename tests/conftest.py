@@ -1,8 +1,10 @@
 """Shared helpers for the lockers test suite (run with /usr/bin/python3 -m pytest)."""
 import json
 import os
-import subprocess
 import pathlib
+import re
+import shutil
+import subprocess
 
 import pytest
 
@@ -38,6 +40,21 @@ def scan(tree, outdir, rules=(), paths=(), any_tree=True, extra=()):
     proc = run_lockers(args, check_rc=0)
     with open(os.path.join(outdir, "lockers.json")) as f:
         return proc, json.load(f)
+
+
+def scan_with_and_without(tmp_path, header, tree, rules, paths=(), any_tree=True):
+    """Scan with cocci/ and with a copy of it whose rules have no `// header:`
+    line (a check that may only prove absence), assert the findings are the
+    same, and return both lockers.json."""
+    bare = tmp_path / ("cocci-without-" + header.lower())
+    shutil.copytree(ROOT / "cocci", bare, ignore=shutil.ignore_patterns("__pycache__"))
+    for p in bare.glob("*.cocci"):
+        p.write_text(re.sub(r"^// %s:.*\n" % header, "", p.read_text(), flags=re.M))
+    _, with_it = scan(tree, tmp_path / "with", rules=rules, paths=paths, any_tree=any_tree)
+    _, without = scan(tree, tmp_path / "without", rules=rules, paths=paths, any_tree=any_tree,
+                      extra=["--rules-dir", bare])
+    assert with_it["findings"] == without["findings"]
+    return with_it, without
 
 
 def class_of(score):

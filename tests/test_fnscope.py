@@ -4,12 +4,11 @@ lines and columns kept, and the findings are the same as on the whole files,
 on the testcases and on a sample of the tree."""
 import json
 import re
-import shutil
 import stat
 
 import pytest
 
-from conftest import ROOT, run_lockers, scan
+from conftest import ROOT, run_lockers, scan_with_and_without
 
 SCOPED = sorted(p.stem for p in (ROOT / "cocci").glob("*.cocci")
                 if re.search(r"^// Scope: function", p.read_text(), re.M))
@@ -142,22 +141,9 @@ def test_directives_and_declarations_that_look_like_bodies_stay(tmp_path, locker
     assert "helper2();" not in kept and "WALK(x, h) use(x);" in kept
 
 
-def rules_without_scope(tmp_path):
-    """A copy of cocci/ whose rules have no // Scope: line."""
-    d = tmp_path / "cocci-whole-files"
-    shutil.copytree(ROOT / "cocci", d, ignore=shutil.ignore_patterns("__pycache__"))
-    for p in d.glob("*.cocci"):
-        p.write_text(re.sub(r"^// Scope:.*\n", "", p.read_text(), flags=re.M))
-    return d
-
-
 def compare(tmp_path, tree, rules, paths=(), any_tree=True):
     """The findings, and function_scope of run.json, with and without the scope."""
-    whole = rules_without_scope(tmp_path)
-    _, scoped = scan(tree, tmp_path / "with", rules=rules, paths=paths, any_tree=any_tree)
-    _, unscoped = scan(tree, tmp_path / "without", rules=rules, paths=paths, any_tree=any_tree,
-                       extra=["--rules-dir", whole])
-    assert scoped["findings"] == unscoped["findings"]
+    scoped, _ = scan_with_and_without(tmp_path, "Scope", tree, rules, paths, any_tree)
     return scoped, json.loads((tmp_path / "with" / "run.json").read_text())["function_scope"]
 
 

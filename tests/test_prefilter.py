@@ -3,11 +3,10 @@ may drop a file only when its rule cannot match there, so the findings with
 and without it are the same, on the testcases and on a sample of the tree."""
 import json
 import re
-import shutil
 
 import pytest
 
-from conftest import ROOT, run_lockers, scan
+from conftest import ROOT, run_lockers, scan_with_and_without
 
 FAKE_SPATCH = ROOT / "tests" / "fake_spatch.py"
 SHAPED = sorted(p.stem for p in (ROOT / "cocci").glob("*.cocci")
@@ -59,22 +58,9 @@ def test_le_count_loop_keeps_exactly_the_loop_shapes(tmp_path, lockers_built):
     assert kept == {name for name, (_, match) in LE_COUNT_SHAPES.items() if match}
 
 
-def rules_without_shapes(tmp_path):
-    """A copy of cocci/ whose rules have no // Prefilter: line (Requires stay)."""
-    d = tmp_path / "cocci-no-shapes"
-    shutil.copytree(ROOT / "cocci", d, ignore=shutil.ignore_patterns("__pycache__"))
-    for p in d.glob("*.cocci"):
-        p.write_text(re.sub(r"^// Prefilter:.*\n", "", p.read_text(), flags=re.M))
-    return d
-
-
 def compare(tmp_path, tree, rules, paths=(), any_tree=True):
-    """Findings and per-rule candidates, with and without the shape checks."""
-    plain = rules_without_shapes(tmp_path)
-    _, shaped = scan(tree, tmp_path / "with", rules=rules, paths=paths, any_tree=any_tree)
-    _, unshaped = scan(tree, tmp_path / "without", rules=rules, paths=paths, any_tree=any_tree,
-                       extra=["--rules-dir", plain])
-    assert shaped["findings"] == unshaped["findings"]
+    """Findings and per-rule candidates, with and without the shape checks (Requires stay)."""
+    shaped, unshaped = scan_with_and_without(tmp_path, "Prefilter", tree, rules, paths, any_tree)
     return ({r: shaped["summary"]["rules"][r]["candidates"] for r in rules},
             {r: unshaped["summary"]["rules"][r]["candidates"] for r in rules}, shaped)
 
