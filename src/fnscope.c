@@ -1,8 +1,10 @@
 #include "fnscope.h"
 #include "clex.h"
+#include "locations.h"
 #include "prefilter.h"
 #include "rules.h"
 #include "strbuf.h"
+#include "strvec.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -18,6 +20,8 @@ struct fnscope {
 	size_t ngroups;
 	struct tokset facts;
 	const struct tokset *accessors;	/* tokens of group 0 too, or NULL */
+	int locations;			/* "Locations" or "Freed": lc is in use */
+	struct location_calls lc;
 };
 
 static void add_words(struct tokset *ts, const struct strvec *words)
@@ -26,28 +30,58 @@ static void add_words(struct tokset *ts, const struct strvec *words)
 		tokset_add(ts, words->v[i], strlen(words->v[i]));
 }
 
-void fnscope_accessors(const char *macro_index, struct tokset *ts)
+/* The identifiers of a file, added to ts. */
+static void add_identifiers(struct tokset *ts, const char *text, size_t len)
+{
+	struct lexer lx;
+	struct token t;
+
+	lexer_init(&lx, text, len);
+	while (lexer_next(&lx, &t))
+		if (t.kind == TOK_IDENT)
+			tokset_add(ts, t.s, t.len);
+}
+
+void fnscope_index_read(const char *macro_index, const char *macro_file, struct fnscope_index *ix)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	memset(ts, 0, sizeof(*ts));
-	if (strbuf_read_file(&sb, macro_index)) {
+	memset(ix, 0, sizeof(*ix));
+	if (macro_file && !strbuf_read_file(&sb, macro_file))
+		add_identifiers(&ix->macro_file_names, sb.buf, sb.len);
+	strbuf_reset(&sb);
+	if (!macro_index || strbuf_read_file(&sb, macro_index)) {
 		strbuf_release(&sb);
 		return;
 	}
-	/* "name <TAB> rcu-load <TAB> ..." */
+	/* "name <TAB> rcu-load <TAB> ..." and "member <TAB> rcu-field <TAB> struct <TAB> ..." */
 	for (char *line = sb.buf; line < sb.buf + sb.len;) {
 		char *nl = memchr(line, '\n', (size_t)(sb.buf + sb.len - line));
 		char *end = nl ? nl : sb.buf + sb.len;
 		char *tab = memchr(line, '\t', (size_t)(end - line));
-		if (tab && end - tab > 9 && !strncmp(tab + 1, "rcu-load\t", 9))
-			tokset_add(ts, line, (size_t)(tab - line));
+		if (tab && end - tab > 9 && !strncmp(tab + 1, "rcu-load\t", 9)) {
+			tokset_add(&ix->accessors, line, (size_t)(tab - line));
+		} else if (tab && end - tab > 10 && !strncmp(tab + 1, "rcu-field\t", 10)) {
+			char *st = tab + 11;
+			char *st_end = memchr(st, '\t', (size_t)(end - st));
+			if (st_end) {
+				strvec_pushf(&ix->rcu_fields, "%.*s", (int)(tab - line), line);
+				strvec_pushf(&ix->rcu_fields, "%.*s", (int)(st_end - st), st);
+			}
+		}
 		line = end + 1;
 	}
 	strbuf_release(&sb);
 }
 
-struct fnscope *fnscope_new(const struct rule *r, const struct tokset *accessors)
+void fnscope_index_release(struct fnscope_index *ix)
+{
+	tokset_release(&ix->accessors);
+	tokset_release(&ix->macro_file_names);
+	strvec_clear(&ix->rcu_fields);
+}
+
+struct fnscope *fnscope_new(const struct rule *r, const struct fnscope_index *ix)
 {
 	struct fnscope *fs = xcalloc(1, sizeof(*fs));
 
@@ -56,8 +90,18 @@ struct fnscope *fnscope_new(const struct rule *r, const struct tokset *accessors
 	for (size_t g = 0; g < fs->ngroups; g++)
 		add_words(&fs->group[g], &r->requires[g]);
 	add_words(&fs->facts, &r->facts);
-	if (fs->ngroups && r->needs_macro_index)
-		fs->accessors = accessors;
+	if (fs->ngroups && r->needs_macro_index && ix)
+		fs->accessors = &ix->accessors;
+	if (r->locations.nr || r->freed.nr) {
+		fs->locations = 1;
+		add_words(&fs->lc.first_arg, &r->locations);
+		add_words(&fs->lc.freed, &r->freed);
+		if (r->needs_macro_index && ix) {
+			fs->lc.more_first_arg = &ix->accessors;
+			fs->lc.rcu_fields = &ix->rcu_fields;
+			fs->lc.always_named = &ix->macro_file_names;
+		}
+	}
 	return fs;
 }
 
@@ -68,12 +112,15 @@ void fnscope_free(struct fnscope *fs)
 	for (size_t g = 0; g < fs->ngroups; g++)
 		tokset_release(&fs->group[g]);
 	tokset_release(&fs->facts);
+	tokset_release(&fs->lc.first_arg);
+	tokset_release(&fs->lc.freed);
 	free(fs);
 }
 
-/* A body's tokens so far: which groups it holds, whether it holds a fact. */
+/* A function body and which of the rule's tokens it holds. */
 struct body {
-	size_t open;		/* offset of its '{' */
+	struct body_span span;	/* token indexes of its head and braces */
+	size_t open, close;	/* offsets of its braces */
 	unsigned groups;	/* bit g: a token of group g */
 	int fact;
 };
@@ -91,14 +138,14 @@ static void body_token(const struct fnscope *fs, struct body *b, const struct to
 		b->fact = 1;
 }
 
-static int body_matters(const struct fnscope *fs, const struct body *b, const char *text, size_t close)
+static int body_matters(const struct fnscope *fs, const struct body *b, const char *text)
 {
 	if (b->fact)
 		return 1;
 	if (b->groups != (1u << fs->ngroups) - 1)
 		return 0;
 	const char *name = fs->r->prefilter;
-	return !name || prefilter_named_check(name, text + b->open, close + 1 - b->open);
+	return !name || prefilter_named_check(name, text + b->open, b->close + 1 - b->open);
 }
 
 struct range { size_t from, to; };
@@ -138,89 +185,141 @@ static int tag_keyword(const struct token *t)
 	return t->kind == TOK_IDENT && (tok_is(t, "struct") || tok_is(t, "union") || tok_is(t, "enum"));
 }
 
-int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struct strbuf *out,
-		   unsigned *kept, unsigned *blanked)
+/* The tokens of a file, in order. */
+static size_t lex_all(const char *text, size_t len, struct token **v)
 {
 	struct lexer lx;
-	struct token t, prev = { TOK_EOF }, prev2 = { TOK_EOF };
-	struct body b = { 0, 0, 0 };
-	struct range *cut = NULL, *stay = NULL;
-	size_t ncut = 0, acut = 0, nstay = 0, astay = 0;
+	struct token t;
+	size_t n = 0, alloc = 0;
+
+	*v = NULL;
+	lexer_init(&lx, text, len);
+	while (lexer_next(&lx, &t)) {
+		ALLOC_GROW(*v, n + 1, alloc);
+		(*v)[n++] = t;
+	}
+	return n;
+}
+
+/*
+ * The function bodies of v[0..n) into *bodies; 0 when braces do not balance
+ * outside directives. Directives inside a body go to *stay: spatch uses a
+ * #define anywhere above a function to parse it.
+ */
+static int find_bodies(const struct fnscope *fs, const char *text, size_t len, const struct token *v, size_t n,
+		       struct body **bodies, size_t *nbodies, struct range **stay, size_t *nstay)
+{
+	struct token none = { TOK_EOF };
+	const struct token *prev = &none, *prev2 = &none;
+	struct body b;
+	size_t abodies = 0, astay = 0, lparen = 0;
 	unsigned depth = 0, parens = 0;
-	int after_paren = 0, in_directive = 0, in_body = 0, balanced = 1;
+	int after_paren = 0, in_directive = 0, in_body = 0;
 	int params = 0;		/* the last group at file scope can be a parameter list */
 	int assigned = 0;	/* an '=' in this declaration at file scope: an initialiser */
 
-	*kept = *blanked = 0;
-	lexer_init(&lx, text, len);
-	while (lexer_next(&lx, &t)) {
-		if (t.nl_before)
+	for (size_t i = 0; i < n; i++) {
+		const struct token *t = &v[i];
+		if (t->nl_before)
 			in_directive = 0;
 		if (in_body)
-			body_token(fs, &b, &t);
+			body_token(fs, &b, t);
 		if (in_directive)
 			continue;
-		if (t.nl_before && tok_is(&t, "#")) {
+		if (t->nl_before && tok_is(t, "#")) {
 			in_directive = 1;	/* as cfunc.c: braces in directives do not count */
-			/*
-			 * A directive inside a body stays in the copy: spatch
-			 * uses a #define anywhere above a function to parse it.
-			 */
 			if (in_body) {
-				size_t at = (size_t)(t.s - text);
-				add_range(&stay, &nstay, &astay, at, directive_end(text, len, at));
+				size_t at = (size_t)(t->s - text);
+				add_range(stay, nstay, &astay, at, directive_end(text, len, at));
 			}
 			continue;
 		}
 		if (depth == 0) {
-			if (tok_is(&t, "(") && parens++ == 0)
-				params = prev.kind == TOK_IDENT && !attribute_name(&prev) && !tag_keyword(&prev2);
-			else if (tok_is(&t, ")") && parens)
+			if (tok_is(t, "(") && parens++ == 0) {
+				params = prev->kind == TOK_IDENT && !attribute_name(prev) && !tag_keyword(prev2);
+				lparen = i;
+			} else if (tok_is(t, ")") && parens) {
 				parens--;
-			else if (tok_is(&t, "=") && !parens)
+			} else if (tok_is(t, "=") && !parens) {
 				assigned = 1;
-			else if (tok_is(&t, ";"))
+			} else if (tok_is(t, ";")) {
 				assigned = parens = 0;
+			}
 		}
-		if (tok_is(&t, "{")) {
+		if (tok_is(t, "{")) {
 			/*
 			 * A body: '{' at file scope right after a parameter list,
 			 * not after an attribute (a packed struct), a macro naming
 			 * a tag (enum CAT2(a, b) {) or in an initialiser.
 			 */
 			if (depth == 0 && after_paren && !parens && params && !assigned) {
-				b = (struct body){ (size_t)(t.s - text), 0, 0 };
+				b = (struct body){ { lparen, i, 0 }, (size_t)(t->s - text), 0, 0, 0 };
 				in_body = 1;
 			}
 			depth++;
-		} else if (tok_is(&t, "}")) {
-			if (!depth) {
-				balanced = 0;
-				break;
-			}
+		} else if (tok_is(t, "}")) {
+			if (!depth)
+				return 0;
 			if (--depth == 0) {
 				assigned = 0;
 				if (in_body) {
-					size_t close = (size_t)(t.s - text);
 					in_body = 0;
-					if (body_matters(fs, &b, text, close)) {
-						(*kept)++;
-					} else {
-						(*blanked)++;
-						add_range(&cut, &ncut, &acut, b.open + 1, close);
-					}
+					b.span.close = i;
+					b.close = (size_t)(t->s - text);
+					ALLOC_GROW(*bodies, *nbodies + 1, abodies);
+					(*bodies)[(*nbodies)++] = b;
 				}
 			}
 		}
-		after_paren = tok_is(&t, ")");
+		after_paren = tok_is(t, ")");
 		prev2 = prev;
 		prev = t;
 	}
-	if (depth)
-		balanced = 0;
-	if (!balanced || !ncut) {
-		*kept += *blanked;
+	return depth == 0;
+}
+
+int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struct strbuf *out,
+		   unsigned *kept, unsigned *blanked)
+{
+	struct token *v;
+	size_t n = lex_all(text, len, &v);
+	struct body *bodies = NULL;
+	struct range *cut = NULL, *stay = NULL;
+	size_t nbodies = 0, ncut = 0, acut = 0, nstay = 0;
+	struct locations loc;
+	int have_loc = 0;
+
+	*kept = *blanked = 0;
+	/* braces that do not balance: a body's end is not known, the file goes whole */
+	int balanced = find_bodies(fs, text, len, v, n, &bodies, &nbodies, &stay, &nstay);
+	for (size_t i = 0; balanced && i < nbodies; i++) {
+		const struct body *b = &bodies[i];
+		int matters = body_matters(fs, b, text);
+		if (!matters && fs->locations) {
+			if (!have_loc) {
+				struct body_span *spans = xcalloc(nbodies, sizeof(*spans));
+				for (size_t k = 0; k < nbodies; k++)
+					spans[k] = bodies[k].span;
+				locations_collect(&fs->lc, v, n, spans, nbodies, &loc);
+				free(spans);
+				have_loc = 1;
+			}
+			matters = locations_named(&loc, v, &b->span);
+		}
+		if (matters) {
+			(*kept)++;
+		} else {
+			(*blanked)++;
+			add_range(&cut, &ncut, &acut, b->open + 1, b->close);
+		}
+	}
+	if (have_loc)
+		locations_release(&loc);
+	if (!ncut) {
+		*kept = (unsigned)nbodies;
 		*blanked = 0;
+		free(v);
+		free(bodies);
 		free(cut);
 		free(stay);
 		return 0;
@@ -238,6 +337,8 @@ int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struc
 				out->buf[k] = ' ';
 		}
 	}
+	free(v);
+	free(bodies);
 	free(cut);
 	free(stay);
 	return 1;

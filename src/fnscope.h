@@ -12,27 +12,38 @@
  * when it holds a token of every "Requires" group (and passes the rule's
  * named prefilter), or a token of the "Facts" line. With the macro index, a
  * call of an accessor of the tree whose result is an RCU load
- * (__in_dev_get_rcu()) counts as a token of the first group. Like the
+ * (__in_dev_get_rcu()) counts as a token of the first group. A rule with
+ * "Locations" or "Freed" lines also keeps every body that names one of the
+ * file's RCU locations (locations.h), wherever they are accessed. Like the
  * prefilter, this only proves that a function cannot match.
  */
 #ifndef LOCKERS_FNSCOPE_H
 #define LOCKERS_FNSCOPE_H
+
+#include "prefilter.h"
+#include "strvec.h"
 
 #include <stddef.h>
 
 struct fnscope;
 struct rule;
 struct strbuf;
-struct tokset;
+
+/* What function scope takes from the macro index and the macro file, read once for every rule. */
+struct fnscope_index {
+	struct tokset accessors;	/* rcu-load rows: the tree's RCU accessors */
+	struct strvec rcu_fields;	/* rcu-field rows: member, struct, member, struct, ... */
+	struct tokset macro_file_names;	/* identifiers of the macro file */
+};
 
 /*
- * The names of the macro index's rcu-load rows (the tree's RCU accessors),
- * read once for every rule: *ts is empty when the index cannot be read (the
+ * Read them (either path may be NULL): what cannot be read stays empty (the
  * rules report a missing index themselves).
  */
-void fnscope_accessors(const char *macro_index, struct tokset *ts);
-/* The token sets of rule r; accessors (or NULL) count as its first group's when it needs the index. */
-struct fnscope *fnscope_new(const struct rule *r, const struct tokset *accessors);
+void fnscope_index_read(const char *macro_index, const char *macro_file, struct fnscope_index *ix);
+void fnscope_index_release(struct fnscope_index *ix);
+/* The token sets of rule r, with what ix (or NULL) adds when the rule needs the index. */
+struct fnscope *fnscope_new(const struct rule *r, const struct fnscope_index *ix);
 void fnscope_free(struct fnscope *fs);
 
 /*

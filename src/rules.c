@@ -93,6 +93,10 @@ static int parse_header(struct rule *r, const char *text, char *err, size_t errl
 					r->scope_function = !strcmp(v, "function");
 				} else if (!strcmp(k, "Facts")) {
 					split_words(&r->facts, v);
+				} else if (!strcmp(k, "Locations")) {
+					split_words(&r->locations, v);
+				} else if (!strcmp(k, "Freed")) {
+					split_words(&r->freed, v);
 				}
 				free(k);
 				free(v);
@@ -150,6 +154,8 @@ static void rule_release(struct rule *r)
 	free(r->prefilter);
 	strvec_clear(&r->options);
 	strvec_clear(&r->facts);
+	strvec_clear(&r->locations);
+	strvec_clear(&r->freed);
 }
 
 static int load_macro_file(struct rule_set *rs, char *err, size_t errlen)

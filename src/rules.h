@@ -20,6 +20,9 @@ struct rule {
 	int scope_function;	/* "// Scope: function": spatch sees only the bodies that
 				 * can match (fnscope.c) */
 	struct strvec facts;	/* "// Facts:": tokens of the bodies it learns from */
+	struct strvec locations;	/* "// Locations:": calls whose first argument is a location
+				 * it reports plain accesses to in any body (locations.h) */
+	struct strvec freed;	/* "// Freed:": calls that free an object of such a location */
 	struct strvec options;	/* extra spatch options */
 	int needs_macro_index;	/* "// Needs: macro-index": sees through the tree's helpers */
 	uint64_t hash;		/* of the file's bytes, for the cache */

@@ -74,7 +74,7 @@ struct run {
 	char *link_dir;			/* children's cwd: one symlink per file */
 	struct fnscope **scope;		/* per rule with "Scope: function", else NULL */
 	char **scope_dir;		/* per such rule: link_dir/r<N>, its children's cwd */
-	struct tokset accessors;	/* the macro index's RCU accessors, for the scopes */
+	struct fnscope_index scope_index;	/* the macro index's RCU vocabulary, for the scopes */
 	char **last_crash;		/* per rule: detail of the last crash */
 	unsigned *same_crashes;		/* per rule: files in a row that crashed alike */
 	size_t files_total, files_done;
@@ -476,12 +476,11 @@ static int make_scoped_copies(struct run *p, struct job *j)
 /* The function scope of each rule that has one, and its directory. */
 static int make_scopes(struct run *p)
 {
-	if (p->o->macro_index)
-		fnscope_accessors(p->o->macro_index, &p->accessors);
+	fnscope_index_read(p->o->macro_index, p->rs->macro_file, &p->scope_index);
 	for (size_t r = 0; r < p->rs->nr; r++) {
 		if (!p->rs->v[r].scope_function)
 			continue;
-		p->scope[r] = fnscope_new(&p->rs->v[r], &p->accessors);
+		p->scope[r] = fnscope_new(&p->rs->v[r], &p->scope_index);
 		p->scope_dir[r] = xasprintf("%s/r%zu", p->link_dir, r);
 		if (mkdir(p->scope_dir[r], 0700))
 			return -1;
@@ -499,7 +498,7 @@ static void remove_scopes(struct run *p)
 	}
 	free(p->scope_dir);
 	free(p->scope);
-	tokset_release(&p->accessors);
+	fnscope_index_release(&p->scope_index);
 }
 
 /* pool: the next task, skipping (and failing) those of rules given up. */

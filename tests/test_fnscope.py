@@ -74,11 +74,11 @@ int counter(void) { return g; }
 HEADER = "#define acc_get_rcu(d) rcu_dereference((d)->acc)\n"
 
 
-def handed(tmp_path, files):
+def handed(tmp_path, files, rule=RULE):
     """What spatch is handed for each file of a tree holding `files`."""
     rules = tmp_path / "rules"
     rules.mkdir()
-    (rules / "scoped.cocci").write_text(RULE)
+    (rules / "scoped.cocci").write_text(rule)
     tree = tmp_path / "tree"
     tree.mkdir()
     for name, text in files.items():
@@ -141,6 +141,64 @@ def test_directives_and_declarations_that_look_like_bodies_stay(tmp_path, locker
     assert "helper2();" not in kept and "WALK(x, h) use(x);" in kept
 
 
+LOCATED = """/// Reports plain accesses to the file's RCU locations in any function.
+//
+// Rule: scoped
+// Confidence: High
+// Needs: macro-index
+// Requires : rcu_dereference call_rcu
+// Scope: function
+// Locations : rcu_dereference
+// Freed : call_rcu
+@r@
+@@
+int
+"""
+
+LOCATED_H = "struct holder { struct entry __rcu *live; };\n"
+
+LOCATED_C = """#include "holder.h"
+static struct entry *table[16];
+
+struct entry *reader(struct cache *c) { return rcu_dereference(c->slot); }
+struct entry *g_reader(int i) { return rcu_dereference(table[i]); }
+void slot_store(struct cache *c, struct entry *e) { c->slot = e; }
+void global_store(int i, struct entry *e) { table[i] = e; }
+void freer(struct cache *c)
+{
+	struct entry *old = c->head;
+
+	call_rcu(&old->rcu, free_entry);
+}
+void head_store(struct cache *c) { c->head = NULL; }
+void holder_store(struct holder *h, struct entry *e) { h->live = e; }
+void unrelated(struct cache *c) { c->other = 0; }
+void local_table(int i) { struct entry **table = get(); table[i] = 0; }
+void param_table(struct entry **table) { table[0] = 0; }
+"""
+
+OTHER_C = """int r(struct thing *t) { return rcu_dereference(t->p)->v; }
+void other_live(struct thing *t) { t->live = 0; }
+"""
+
+
+def test_bodies_that_name_a_location_are_kept(tmp_path, lockers_built):
+    got, out = handed(tmp_path, {"a.c": LOCATED_C, "b.c": OTHER_C, "holder.h": LOCATED_H}, rule=LOCATED)
+    texts = [p.read_text() for p in got.values() if p.suffix == ".c"]
+    (a,) = [t for t in texts if "g_reader" in t]
+    (b,) = [t for t in texts if "other_live" in t]
+    for kept in ("c->slot = e;",        # ->slot: rcu_dereference(c->slot) in reader()
+                 "table[i] = e;",       # table: rcu_dereference(table[i]), and no local of that name
+                 "c->head = NULL;",     # ->head: old = c->head; call_rcu(&old->rcu, ...)
+                 "h->live = e;"):       # ->live: declared __rcu in struct holder, which a.c names
+        assert kept in a
+    for blanked in ("c->other = 0;", "table[i] = 0;", "table[0] = 0;"):   # a local or parameter table
+        assert blanked not in a
+    assert "t->live = 0;" not in b      # b.c never names struct holder
+    run = json.loads((out / "run.json").read_text())
+    assert run["function_scope"] == {"bodies_kept": 8, "bodies_blanked": 4}
+
+
 def compare(tmp_path, tree, rules, paths=(), any_tree=True):
     """The findings, and function_scope of run.json, with and without the scope."""
     scoped, _ = scan_with_and_without(tmp_path, "Scope", tree, rules, paths, any_tree)
@@ -155,8 +213,14 @@ def test_scope_loses_no_testcase_finding(tmp_path, rule, lockers_built):
 
 def test_scope_loses_no_finding_on_a_tree_sample(tmp_path, corpus, lockers_built):
     # Files where each scoped rule finds something on 6.1 (the whole-tree scan).
+    # accept_from_sock() and slip_open() name no RCU call: they are kept for
+    # the RCU locations their files read elsewhere (Locations, Freed).
     paths = ["drivers/infiniband/core/cache.c", "net/ipv4/af_inet.c", "kernel/sys.c",
-             "fs/unicode", "net/caif/caif_dev.c", "block/badblocks.c"]
+             "fs/unicode", "net/caif/caif_dev.c", "block/badblocks.c", "fs/dlm/lowcomms.c",
+             "drivers/net/slip/slip.c"]
     report, scope = compare(tmp_path, corpus, SCOPED, paths=paths, any_tree=False)
     assert {f["rule"] for f in report["findings"]} == set(SCOPED)
+    found = {(f["rule"], f["function"]) for f in report["findings"]}
+    assert ("rcu-publish-before-init", "accept_from_sock") in found
+    assert ("rcu-plain-access", "slip_open") in found
     assert scope["bodies_blanked"] > scope["bodies_kept"]
