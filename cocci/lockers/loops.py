@@ -554,12 +554,26 @@ def declares(text, start):
     return bool(w) and w.group(1) not in KEYWORDS
 
 
+_WORD_OR_MEMBER = re.compile(r"[\w>.]")
+_WORD = re.compile(r"\w")
+
+
+def subscripts(text, name, before):
+    """The matches of "name[" in text not right after a character `before`
+    matches. The name comes first in the pattern so that re searches for it
+    as a literal: a leading lookbehind made it try every offset of the file."""
+    for m in re.finditer(re.escape(name) + r"\s*\[", text):
+        if m.start() and before.match(text, m.start() - 1):
+            continue
+        yield m
+
+
 def array_size_facts(src, scope, name, e):
     """How the array called `name` is sized, compared with the bound e:
     ("decl"|"alloc", "E" | "E+1", size text) for each declaration or
     allocation found (declarations: whole file, struct fields included)."""
     facts = []
-    for m in re.finditer(r"(?<![\w>.])" + re.escape(name) + r"\s*\[", src.text):
+    for m in subscripts(src.text, name, _WORD_OR_MEMBER):
         size = balanced(src.text, m.end() - 1)
         if size is None:
             continue
@@ -581,14 +595,16 @@ def array_size_facts(src, scope, name, e):
             facts.append(("decl", "X+1", size.strip()))
     # Uses of name[E] that are not declarations: the code itself treats
     # element E as valid (a sentinel, a fake last entry).
-    for m in re.finditer(r"(?<!\w)" + re.escape(name) + r"\s*\[", scope):
+    for m in subscripts(scope, name, _WORD):
         idx = balanced(scope, m.end() - 1)
         if idx is None or not same_bound(idx, e):
             continue
         if not declares(scope, m.start()):
             facts.append(("use", "E", wsfree(idx)))
-    pat = r"(?<![\w])" + re.escape(name) + r"\s*=\s*(?:\([^()]*\)\s*)?(\w+)\s*\("
+    pat = re.escape(name) + r"\s*=\s*(?:\([^()]*\)\s*)?(\w+)\s*\("
     for m in re.finditer(pat, scope):
+        if m.start() and _WORD.match(scope, m.start() - 1):
+            continue
         inner = balanced(scope, m.end() - 1)
         if inner is None:
             continue
@@ -602,21 +618,30 @@ def array_size_facts(src, scope, name, e):
     return facts
 
 
+_LOOP_CONDITIONS = {}
+
+
 def loop_conditions(text):
     """(offset, condition) of every for header in text whose init sets a
     variable to 0: the loops comparable with this one (a 1-based loop
-    bounded by <= count is the normal idiom and says nothing)."""
-    for m in re.finditer(r"\bfor\s*\(", text):
-        inner = balanced(text, m.end() - 1)
-        if inner is None:
-            continue
-        parts = split_top(inner, [";"])
-        if len(parts) != 3:
-            continue
-        if not any(re.match(r"^[^=]*\w\s*=\s*0[uUlL]*$", x.strip())
-                   for x in split_top(parts[0], [","])):
-            continue
-        yield m.start(), parts[1]
+    bounded by <= count is the normal idiom and says nothing). Kept for the
+    last file: each of its loops asks for all the others."""
+    if text not in _LOOP_CONDITIONS:
+        _LOOP_CONDITIONS.clear()
+        out = []
+        for m in re.finditer(r"\bfor\s*\(", text):
+            inner = balanced(text, m.end() - 1)
+            if inner is None:
+                continue
+            parts = split_top(inner, [";"])
+            if len(parts) != 3:
+                continue
+            if not any(re.match(r"^[^=]*\w\s*=\s*0[uUlL]*$", x.strip())
+                       for x in split_top(parts[0], [","])):
+                continue
+            out.append((m.start(), parts[1]))
+        _LOOP_CONDITIONS[text] = out
+    return _LOOP_CONDITIONS[text]
 
 
 _LVALUE = re.compile(r"^[A-Za-z_]\w*(?:(?:->|\.)\w+|\[[^\]]*\])*$")
