@@ -87,7 +87,7 @@ bench: deps
 
 # libFuzzer targets for every parser of outside input, seeded from fuzz/corpus/.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS = record patch triage cache savedscan prefilter rulecost
+FUZZ_TARGETS = record patch triage cache savedscan prefilter rulecost fnscope
 FUZZ_LIB_SRC = $(filter-out driver/%,$(SRC))
 FUZZ_OBJ = $(FUZZ_LIB_SRC:%.c=build/fuzz/%.o)
 FUZZ_FLAGS = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined

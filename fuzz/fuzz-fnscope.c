@@ -1,0 +1,46 @@
+/*
+ * libFuzzer: function scope over arbitrary file contents (the body walk and
+ * the RCU location names of src/locations.c). A copy must keep every byte
+ * of the file or blank it to a space, and keep every newline.
+ */
+#include "../src/fnscope.h"
+#include "../src/rules.h"
+#include "../src/strbuf.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static char *requires[] = { "rcu_read_lock", NULL }, *facts[] = { "synchronize_rcu", NULL },
+		    *locations[] = { "rcu_dereference", "rcu_assign_pointer", NULL },
+		    *freed[] = { "call_rcu", "kfree_rcu", NULL };
+	struct strvec group = { requires, 1, 0 };
+	struct rule r;
+	struct strbuf out = STRBUF_INIT;
+	unsigned kept, blanked;
+	const char *text = (const char *)data;
+
+	memset(&r, 0, sizeof(r));
+	r.requires = &group;
+	r.nrequires = 1;
+	r.scope_function = 1;
+	r.facts = (struct strvec){ facts, 1, 0 };
+	r.locations = (struct strvec){ locations, 2, 0 };
+	r.freed = (struct strvec){ freed, 2, 0 };
+	struct fnscope *fs = fnscope_new(&r, NULL);
+	if (fnscope_reduce(fs, text, size, &out, &kept, &blanked)) {
+		if (out.len != size || !blanked)
+			abort();
+		for (size_t i = 0; i < size; i++)
+			if (out.buf[i] != text[i] && (out.buf[i] != ' ' || text[i] == '\n'))
+				abort();
+	}
+	strbuf_release(&out);
+	fnscope_free(fs);
+	return 0;
+}
