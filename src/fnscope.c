@@ -156,17 +156,6 @@ static void add_range(struct range **v, size_t *n, size_t *alloc, size_t from, s
 	(*v)[(*n)++] = (struct range){ from, to };
 }
 
-/* The end of the directive starting at `at`: its last line's newline (or the end). */
-static size_t directive_end(const char *text, size_t len, size_t at)
-{
-	size_t i = at;
-
-	while (i < len && !(text[i] == '\n' && !(i > 0 && text[i - 1] == '\\') &&
-			     !(i > 1 && text[i - 1] == '\r' && text[i - 2] == '\\')))
-		i++;
-	return i;
-}
-
 /* Parenthesised groups at file scope that are attributes, not a parameter list. */
 static int attribute_name(const struct token *t)
 {
@@ -217,21 +206,31 @@ static int find_bodies(const struct fnscope *fs, const char *text, size_t len, c
 	int after_paren = 0, in_directive = 0, in_body = 0;
 	int params = 0;		/* the last group at file scope can be a parameter list */
 	int assigned = 0;	/* an '=' in this declaration at file scope: an initialiser */
+	/*
+	 * Where a directive inside a body starts: it stays up to the next
+	 * line's first token, with a comment it opens on its last line
+	 * (#if 0 followed by a comment over several lines, in net/atm/lec.c).
+	 */
+	const size_t NONE = (size_t)-1;
+	size_t dir_at = NONE;
 
 	for (size_t i = 0; i < n; i++) {
 		const struct token *t = &v[i];
-		if (t->nl_before)
+		if (t->nl_before && in_directive) {
 			in_directive = 0;
+			if (dir_at != NONE) {
+				add_range(stay, nstay, &astay, dir_at, (size_t)(t->s - text));
+				dir_at = NONE;
+			}
+		}
 		if (in_body)
 			body_token(fs, &b, t);
 		if (in_directive)
 			continue;
 		if (t->nl_before && tok_is(t, "#")) {
 			in_directive = 1;	/* as cfunc.c: braces in directives do not count */
-			if (in_body) {
-				size_t at = (size_t)(t->s - text);
-				add_range(stay, nstay, &astay, at, directive_end(text, len, at));
-			}
+			if (in_body)
+				dir_at = (size_t)(t->s - text);
 			continue;
 		}
 		if (depth == 0) {
@@ -275,6 +274,8 @@ static int find_bodies(const struct fnscope *fs, const char *text, size_t len, c
 		prev2 = prev;
 		prev = t;
 	}
+	if (dir_at != NONE)
+		add_range(stay, nstay, &astay, dir_at, len);
 	return depth == 0;
 }
 

@@ -25,6 +25,13 @@
 
 #include <stddef.h>
 
+/*
+ * What function scope hands spatch, versioned for the result cache: a
+ * change of which bodies are kept or how a copy is made bumps it, so that
+ * runs made from other copies are not reused.
+ */
+#define FNSCOPE_VERSION 2
+
 struct fnscope;
 struct rule;
 struct strbuf;

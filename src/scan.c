@@ -1,4 +1,5 @@
 #include "scan.h"
+#include "fnscope.h"
 #include "shard.h"
 #include "batch.h"
 #include "cache.h"
@@ -121,8 +122,8 @@ static int open_cache(struct scan_ctx *ctx, char *err, size_t errlen)
 	uint64_t scripts = rules_scripts_hash(res->rules.dir);
 	res->rules_id = shard_rules_identity(&res->rules, scripts, version.buf, o->clang_evidence, o->triage);
 	if (o->cache_dir) {
-		char *salt = xasprintf("%s\nrecord 1\n--no-includes --parse-error-msg\nscripts %016llx\n"
-				       "--macro-file %016llx\n", version.buf, (unsigned long long)scripts,
+		char *salt = xasprintf("%s\nrecord 1\nscope %d\n--no-includes --parse-error-msg\nscripts %016llx\n"
+				       "--macro-file %016llx\n", version.buf, FNSCOPE_VERSION, (unsigned long long)scripts,
 				       (unsigned long long)res->rules.macro_file_hash);
 		cache = cache_open(o->cache_dir, salt, why, sizeof(why));
 		free(salt);

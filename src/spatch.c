@@ -11,6 +11,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -348,6 +349,12 @@ static int stderr_line(struct run *p, struct job *j, char *line)
 		if (*code != '#' && j->cur != SIZE_MAX)
 			j->cur_parse_error = 1;
 		j->parse_error_pending = 0;
+	} else if (starts_with(line, "EXN: ")) {
+		/* spatch gave up on the whole file (EXN: Failure("lexing: empty token") in f.c) */
+		if (j->cur != SIZE_MAX) {
+			j->cur_parse_error = 1;
+			j->cur_lost = UINT_MAX;
+		}
 	} else if (starts_with(line, "timeout (we abort)") || starts_with(line, "Timeout at ") ||
 		   !strcmp(line, "TIMEOUT")) {
 		if (j->cur != SIZE_MAX)

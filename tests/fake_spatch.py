@@ -4,7 +4,8 @@
 It reads --file-groups like spatch, announces each file on stderr with
 "HANDLING:", and then: a file whose name contains "crash" kills the process
 with SIGSEGV, "hang" sleeps forever, "exit3" exits with status 3, "parsefail"
-prints spatch's parse error message, "slow" prints spatch's own timeout
+prints spatch's parse error message, "exn" the exception it gives up on a
+whole file with (and no record), "slow" prints spatch's own timeout
 message (and no record; each such run appends a line to $FAKE_SPATCH_LOG when
 set); every other file gets one record line from the rule at 1:1. A rule
 named "broken" fails the same way on every file. With $FAKE_SPATCH_ORDER set,
@@ -54,6 +55,9 @@ def main(argv):
             if os.environ.get("FAKE_SPATCH_LOG"):
                 with open(os.environ["FAKE_SPATCH_LOG"], "a") as log:
                     log.write(real + "\n")
+            continue
+        if "exn" in real:
+            sys.stderr.write('EXN: Failure("lexing: empty token") in %s\n' % path)
             continue
         if "parsefail" in real:
             sys.stderr.write("parse error \n = error in %s; set verbose_parsing for more info\n" % path)

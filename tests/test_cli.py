@@ -113,6 +113,19 @@ def test_crash_hang_and_exit_blame_one_file_each(tmp_path, fake_rules, lockers_b
     assert "status 3: Fatal error: fake failure" in detail["f-exit3.c"]
 
 
+def test_a_file_spatch_gives_up_on_counts_as_lost(tmp_path, fake_rules, lockers_built):
+    # "EXN: ..." ends spatch's work on a file before any rule ran: none of
+    # its functions were analysed, though the process goes on to the next.
+    tree = small_tree(tmp_path, ["a.c", "b-exn.c", "c.c"])
+    (tree / "b-exn.c").write_text("int f(void) { return 0; }\nint g(void) { return 1; }\n")
+    proc, report = fake_scan(tmp_path, fake_rules, tree, extra=["-j", "1"])
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(f["path"] for f in report["findings"]) == ["a.c", "c.c"]
+    assert {f["path"]: f["reason"] for f in report["summary"]["failures"]} == {"b-exn.c": "parse-error"}
+    lost = report["summary"]["functions"]["lost"]
+    assert lost == 2 * len(report["summary"]["rules"])
+
+
 def test_files_before_a_failing_one_keep_their_late_records(tmp_path, fake_rules,
                                                                lockers_built):
     # Rules may report a file only when a later one starts, or at the end:

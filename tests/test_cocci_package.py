@@ -66,6 +66,21 @@ def test_perfile_reports_each_file_once():
     assert seen == [[1, 2], [3], []]
 
 
+def test_perfile_stays_in_its_file_through_a_macro_expansion(monkeypatch):
+    # for_nexthops() expands from Coccinelle's standard.h: a match inside it
+    # carries that name, and must not report (and forget) a.c's facts.
+    monkeypatch.setattr(record, "_MACRO_FILES", {"/src/cocci/kernel-macros.h"})
+    seen, facts = [], []
+    life = record.PerFile(lambda: seen.append(list(facts)), facts.clear)
+    life.enter("a.c"); facts.append(1)
+    life.enter("/usr/lib/coccinelle/standard.h"); facts.append(2)
+    life.enter("/src/cocci/kernel-macros.h"); facts.append(3)
+    life.enter("a.c"); facts.append(4)
+    life.enter("b.c"); facts.append(5)
+    life.flush()
+    assert seen == [[1, 2, 3, 4], [5]]
+
+
 # ---------------------------------------------------------------- source
 
 def test_source_reader(tmp_path):

@@ -129,7 +129,9 @@ def test_directives_and_declarations_that_look_like_bodies_stay(tmp_path, locker
             "static void helper(void)\n{\n#define WALK(x, h) for (x = (h)->first; x; x = x->next)\n"
             "#define LONG(a) \\\n\tdo_it(a)\n\thelper2();\n}\n"
             "int reader(struct h *h)\n{\n\tstruct n *x;\n\n\trcu_read_lock();\n"
-            "\tWALK(x, h) use(x);\n\trcu_read_unlock();\n\treturn 0;\n}\n")
+            "\tWALK(x, h) use(x);\n\trcu_read_unlock();\n\treturn 0;\n}\n"
+            # a comment opened on a directive's line belongs to it (net/atm/lec.c)
+            "static void assoc(void)\n{\n#if 0\t/*\n\t * Why keep them?\n\t */\n\tkeep_them();\n#endif\n}\n")
     got, _ = handed(tmp_path, {"d.c": text, "acc.h": HEADER})
     (copy,) = [p for p in got.values() if p.suffix == ".c"]
     kept = copy.read_text()
@@ -139,6 +141,7 @@ def test_directives_and_declarations_that_look_like_bodies_stay(tmp_path, locker
                  "\tdo_it(a)"):
         assert line + "\n" in kept
     assert "helper2();" not in kept and "WALK(x, h) use(x);" in kept
+    assert "#if 0\t/*\n\t * Why keep them?\n\t */\n" in kept and "keep_them();" not in kept
 
 
 LOCATED = """/// Reports plain accesses to the file's RCU locations in any function.

@@ -106,6 +106,25 @@ class Pos(object):
         self.current_element = p.current_element
 
 
+def _macro_files():
+    """The files spatch reads macro definitions from: --macro-file and
+    --macro-file-builtins on its command line, and its own standard.h."""
+    argv = spatch_args()
+    return set(os.path.abspath(argv[i + 1]) for i, a in enumerate(argv[:-1])
+               if a in ("--macro-file", "--macro-file-builtins"))
+
+
+_MACRO_FILES = _macro_files()
+
+
+def is_macro_file(path):
+    """A position in a macro definition spatch expanded (list_for_each_entry()
+    from Coccinelle's standard.h), not in the file being analysed."""
+    path = str(path)
+    return (os.path.abspath(path) in _MACRO_FILES or
+            (os.path.basename(path) == "standard.h" and "coccinelle" in path))
+
+
 class PerFile(object):
     """The per-file record lifecycle every rule follows.
 
@@ -126,6 +145,8 @@ class PerFile(object):
         self.file = None
 
     def enter(self, path):
+        if is_macro_file(path):
+            return      # a match inside a macro's expansion: still the same file
         if self.file is not None and self.file != path:
             self.flush()
         self.file = path
