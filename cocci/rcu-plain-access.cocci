@@ -41,6 +41,12 @@ from lockers.rcu_plain_access import FIELDS, GLOBS, WRAPPERS, arr_ok, add_acc, a
 from lockers.source import ident_at
 from lockers.rcu_plain_access import types, lock_region, asserts_lock
 
+// each file on its own: report the facts of the previous file, then forget
+// them (matches inside a macro's expansion carry the macro file's name)
+@script:python@
+@@
+flush()
+
 // ---- facts: locals and parameters ----
 
 @loc@

@@ -33,6 +33,12 @@ sys.dont_write_bytecode = True
 from lockers.rcu import local, new_object, section, guard, freed, flush
 from lockers.rcu_publish import accessor, section_read, null_check, may_publish, add_pub
 
+// each file on its own: report the facts of the previous file, then forget
+// them (matches inside a macro's expansion carry the macro file's name)
+@script:python@
+@@
+flush()
+
 // RCU locations of the file: read with an accessor, assigned with one, or freed
 @acc@
 identifier D = {rcu_dereference, rcu_dereference_bh, rcu_dereference_sched, rcu_dereference_check, rcu_dereference_bh_check, rcu_dereference_sched_check, rcu_dereference_raw, rcu_dereference_raw_check, rcu_dereference_rtnl, rcu_dereference_bh_rtnl, rcu_dereference_check_fdtable, rcu_dereference_wiphy, srcu_dereference, srcu_dereference_check, srcu_dereference_notrace, rht_dereference_rcu, rht_dereference_bucket_rcu, dmar_rcu_dereference, dereference_key_rcu, rcu_dereference_protected, rtnl_dereference, rht_dereference, rht_dereference_bucket, wiphy_dereference, link_conf_dereference_protected, link_sta_dereference_protected, tcf_chain_dereference, tcf_proto_dereference, dereference_key_locked};

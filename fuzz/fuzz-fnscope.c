@@ -1,6 +1,6 @@
 /*
  * libFuzzer: function scope over arbitrary file contents (the body walk and
- * the RCU location names of src/locations.c). A copy must keep every byte
+ * the RCU location names of src/locations.c, with what a macro index adds). A copy must keep every byte
  * of the file or blank it to a space, and keep every newline.
  */
 #include "../src/fnscope.h"
@@ -32,7 +32,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	r.facts = (struct strvec){ facts, 1, 0 };
 	r.locations = (struct strvec){ locations, 2, 0 };
 	r.freed = (struct strvec){ freed, 2, 0 };
-	struct fnscope *fs = fnscope_new(&r, NULL);
+	static struct fnscope_index ix;	/* what an index and macro files give */
+	if (!ix.rcu_fields.nr) {
+		tokset_add(&ix.accessors, "acc_get_rcu", strlen("acc_get_rcu"));
+		strvec_push(&ix.rcu_fields, "live");
+		strvec_push(&ix.rcu_fields, "holder");
+		tokset_add(&ix.macro_file_names, "dn_fib_nh", strlen("dn_fib_nh"));
+	}
+	r.needs_macro_index = 1;
+	struct fnscope *fs = fnscope_new(&r, &ix);
 	if (fnscope_reduce(fs, text, size, &out, &kept, &blanked)) {
 		if (out.len != size || !blanked)
 			abort();

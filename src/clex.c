@@ -130,3 +130,8 @@ int tok_is(const struct token *t, const char *s)
 
 	return t->len == n && !memcmp(t->s, s, n);
 }
+
+int tok_is_tag(const struct token *t)
+{
+	return t->kind == TOK_IDENT && (tok_is(t, "struct") || tok_is(t, "union") || tok_is(t, "enum"));
+}

@@ -31,6 +31,8 @@ void lexer_init(struct lexer *lx, const char *buf, size_t len);
 /* Next token into *t; returns 0 (and TOK_EOF) at the end. */
 int lexer_next(struct lexer *lx, struct token *t);
 int tok_is(const struct token *t, const char *s);
+/* The keyword of a tag type: struct, union or enum. */
+int tok_is_tag(const struct token *t);
 /* Bytes that start and continue an identifier (ASCII letters, digits, '_', '$'). */
 int clex_ident_start(unsigned char c);
 int clex_ident_char(unsigned char c);

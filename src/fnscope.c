@@ -42,13 +42,16 @@ static void add_identifiers(struct tokset *ts, const char *text, size_t len)
 			tokset_add(ts, t.s, t.len);
 }
 
-void fnscope_index_read(const char *macro_index, const char *macro_file, struct fnscope_index *ix)
+void fnscope_index_read(const char *macro_index, const char *const macro_files[2], struct fnscope_index *ix)
 {
 	struct strbuf sb = STRBUF_INIT;
 
 	memset(ix, 0, sizeof(*ix));
-	if (macro_file && !strbuf_read_file(&sb, macro_file))
-		add_identifiers(&ix->macro_file_names, sb.buf, sb.len);
+	for (int i = 0; i < 2; i++) {
+		strbuf_reset(&sb);
+		if (macro_files[i] && !strbuf_read_file(&sb, macro_files[i]))
+			add_identifiers(&ix->macro_file_names, sb.buf, sb.len);
+	}
 	strbuf_reset(&sb);
 	if (!macro_index || strbuf_read_file(&sb, macro_index)) {
 		strbuf_release(&sb);
@@ -169,9 +172,10 @@ static int attribute_name(const struct token *t)
 	return 0;
 }
 
-static int tag_keyword(const struct token *t)
+/* sparse's context annotations after a parameter list: f(void) __must_hold(lock) { */
+static int context_annotation(const struct token *t)
 {
-	return t->kind == TOK_IDENT && (tok_is(t, "struct") || tok_is(t, "union") || tok_is(t, "enum"));
+	return tok_is(t, "__must_hold") || tok_is(t, "__acquires") || tok_is(t, "__releases");
 }
 
 /* The tokens of a file, in order. */
@@ -235,8 +239,10 @@ static int find_bodies(const struct fnscope *fs, const char *text, size_t len, c
 		}
 		if (depth == 0) {
 			if (tok_is(t, "(") && parens++ == 0) {
-				params = prev->kind == TOK_IDENT && !attribute_name(prev) && !tag_keyword(prev2);
-				lparen = i;
+				int annotation = params && context_annotation(prev);
+				params = prev->kind == TOK_IDENT && !attribute_name(prev) && !tok_is_tag(prev2);
+				if (!annotation)
+					lparen = i;	/* the parameter list, not __must_hold(lock)'s */
 			} else if (tok_is(t, ")") && parens) {
 				parens--;
 			} else if (tok_is(t, "=") && !parens) {

@@ -40,14 +40,16 @@ struct strbuf;
 struct fnscope_index {
 	struct tokset accessors;	/* rcu-load rows: the tree's RCU accessors */
 	struct strvec rcu_fields;	/* rcu-field rows: member, struct, member, struct, ... */
-	struct tokset macro_file_names;	/* identifiers of the macro file */
+	struct tokset macro_file_names;	/* identifiers of the macro files */
 };
 
 /*
- * Read them (either path may be NULL): what cannot be read stays empty (the
- * rules report a missing index themselves).
+ * Read them: the index (or NULL) and the macro files spatch reads (the
+ * rules' --macro-file and Coccinelle's standard.h; NULLs are skipped), whose
+ * macros declare variables of types a file need not name. What cannot be
+ * read stays empty (the rules report a missing index themselves).
  */
-void fnscope_index_read(const char *macro_index, const char *macro_file, struct fnscope_index *ix);
+void fnscope_index_read(const char *macro_index, const char *const macro_files[2], struct fnscope_index *ix);
 void fnscope_index_release(struct fnscope_index *ix);
 /* The token sets of rule r, with what ix (or NULL) adds when the rule needs the index. */
 struct fnscope *fnscope_new(const struct rule *r, const struct fnscope_index *ix);

@@ -93,8 +93,9 @@ static const struct token *add_key(struct locations *out, const struct token *v,
 
 /*
  * A Freed call's arguments from v[a]: &E->member (the first or, for
- * call_srcu(), the second) names E; a first argument without '&' names
- * itself (kfree_rcu(E, head)). The locals so named go to local[].
+ * call_srcu(), the second) names E, and the member too; a first argument
+ * without '&' names itself (kfree_rcu(E, head)). The locals so named go
+ * to local[].
  */
 static void add_freed(struct locations *out, const struct token *v, size_t n, size_t a,
 		      const struct token *local[2])
@@ -104,6 +105,8 @@ static void add_freed(struct locations *out, const struct token *v, size_t n, si
 		if (tok_is(&v[a], "&")) {
 			if (b - a >= 3 && v[b - 1].kind == TOK_IDENT && member_op(&v[b - 2]))
 				local[k] = add_key(out, v, a + 1, b - 2);
+			/* the rules' F(E, fld) takes call_rcu(&s.in.rcu, cb) whole: ->rcu */
+			add_key(out, v, a + 1, b);
 		} else if (k == 0) {
 			local[k] = add_key(out, v, a, b);
 		}
@@ -113,18 +116,22 @@ static void add_freed(struct locations *out, const struct token *v, size_t n, si
 	}
 }
 
-/* old = p->f; ... kfree_rcu(old, rcu): what the freed locals were assigned from, in body bd. */
+/*
+ * old = p->f; ... kfree_rcu(old, rcu): what the freed locals were assigned
+ * from anywhere in body bd (after the call too: the rules follow a loop's
+ * back edge).
+ */
 static void add_assigned_from(struct locations *out, const struct token *v, const struct body_span *bd,
-			      size_t call, const struct token *local[2])
+			      const struct token *local[2])
 {
-	for (size_t j = bd->open + 1; j + 1 < call; j++) {
+	for (size_t j = bd->open + 1; j + 1 < bd->close; j++) {
 		if (!tok_is(&v[j + 1], "=") || member_op(&v[j - 1]))
 			continue;
 		if (!(local[0] && same(&v[j], local[0])) && !(local[1] && same(&v[j], local[1])))
 			continue;
 		size_t e = j + 2;
 		unsigned depth = 0;
-		while (e < call && !(depth == 0 && (tok_is(&v[e], ";") || tok_is(&v[e], ",")))) {
+		while (e < bd->close && !(depth == 0 && (tok_is(&v[e], ";") || tok_is(&v[e], ",")))) {
 			if (tok_is(&v[e], "(") || tok_is(&v[e], "[") || tok_is(&v[e], "{"))
 				depth++;
 			else if ((tok_is(&v[e], ")") || tok_is(&v[e], "]") || tok_is(&v[e], "}")) && depth)
@@ -157,7 +164,7 @@ void locations_collect(const struct location_calls *lc, const struct token *v, s
 		while (bi < nbodies && bodies[bi].close < i)
 			bi++;
 		if ((local[0] || local[1]) && bi < nbodies && bodies[bi].open < i)
-			add_assigned_from(out, v, &bodies[bi], i, local);
+			add_assigned_from(out, v, &bodies[bi], local);
 	}
 	/* members the tree declares __rcu, in a struct the file (or the macro file) names */
 	if (lc->rcu_fields) {
@@ -193,11 +200,38 @@ static int keyword(const struct token *t)
 }
 
 /*
- * name is a parameter of body b (the name before a ',' or the closing ')'
- * of its parameter list) or a local it declares (after a type or a '*',
- * before '=', ';', ',' or '['). Missing one only keeps a body.
+ * v[k] is the name of a declaration statement: "T *name", "struct s name"
+ * or "unsigned long name" right after ';', '{' or '}', followed by '=',
+ * ';', ',' or '['. Not "return *name;", "x = n * name;", "f(a, name)".
  */
-static int declared_in(const struct token *v, const struct body_span *b, const struct token *name)
+static int declares(const struct token *v, size_t from, size_t k)
+{
+	const struct token *next = &v[k + 1];
+
+	if (!tok_is(next, "=") && !tok_is(next, ";") && !tok_is(next, ",") && !tok_is(next, "["))
+		return 0;
+	size_t j = k;
+	while (j > from && tok_is(&v[j - 1], "*"))
+		j--;
+	size_t words = 0;
+	while (j > from && v[j - 1].kind == TOK_IDENT && !keyword(&v[j - 1])) {
+		j--;
+		words++;
+	}
+	return words && j > from &&
+	       (tok_is(&v[j - 1], ";") || tok_is(&v[j - 1], "{") || tok_is(&v[j - 1], "}"));
+}
+
+/* The '{' at v[k], past v[from], opens a struct, union or enum body (members, not locals). */
+static int tag_body(const struct token *v, size_t from, size_t k)
+{
+	if (k > from && tok_is_tag(&v[k - 1]))
+		return 1;	/* struct { */
+	return k > from + 1 && v[k - 1].kind == TOK_IDENT && tok_is_tag(&v[k - 2]);	/* struct s { */
+}
+
+/* Parameter names: before a ',' or the closing ')' of the list at v[head]. */
+static int parameter(const struct token *v, const struct body_span *b, const struct token *name)
 {
 	unsigned depth = 0;
 
@@ -212,14 +246,34 @@ static int declared_in(const struct token *v, const struct body_span *b, const s
 		if (depth == 0 && k > b->head)
 			break;
 	}
+	return 0;
+}
+
+/*
+ * name is a parameter of body b or a local it declares: then the name is
+ * the function's own variable, not the file's. Taking a use for a
+ * declaration would blank a body that matters, so only plain declaration
+ * statements count, and not the members of a struct defined in the body.
+ */
+static int declared_in(const struct token *v, const struct body_span *b, const struct token *name)
+{
+	unsigned char tags[64];	/* per brace depth: a struct body; deeper ones count as such */
+	size_t depth = 0;
+
+	if (parameter(v, b, name))
+		return 1;
 	for (size_t k = b->open + 1; k + 1 < b->close; k++) {
-		if (!same(&v[k], name))
-			continue;
-		const struct token *next = &v[k + 1], *prev = &v[k - 1];
-		if (!tok_is(next, "=") && !tok_is(next, ";") && !tok_is(next, ",") && !tok_is(next, "["))
-			continue;
-		if (tok_is(prev, "*") || (prev->kind == TOK_IDENT && !keyword(prev)))
+		if (tok_is(&v[k], "{")) {
+			int tag = tag_body(v, b->open, k) || (depth && tags[depth < 64 ? depth - 1 : 63]);
+			tags[depth < 64 ? depth : 63] = (unsigned char)tag;
+			depth++;
+		} else if (tok_is(&v[k], "}")) {
+			if (depth)
+				depth--;
+		} else if (same(&v[k], name) && !(depth && tags[depth <= 64 ? depth - 1 : 63]) &&
+			   declares(v, b->open, k)) {
 			return 1;
+		}
 	}
 	return 0;
 }

@@ -480,10 +480,48 @@ static int make_scoped_copies(struct run *p, struct job *j)
 	return rc;
 }
 
+/*
+ * Coccinelle's own macro file, which spatch always reads: standard.h in
+ * $COCCINELLE_HOME, else in the library directory its configure script was
+ * given (spatch --version: "--libdir=/usr/lib"). NULL when not found.
+ */
+static char *spatch_builtins(const char *spatch)
+{
+	const char *home = getenv("COCCINELLE_HOME");
+	const char *argv[] = { spatch, "--version", NULL };
+	struct strbuf out = STRBUF_INIT;
+	char *path = NULL;
+
+	if (home && *home) {
+		path = xasprintf("%s/standard.h", home);
+	} else if (!run_capture(argv, NULL, &out, NULL)) {
+		const char *libdir = strstr(out.buf, "--libdir=");
+		if (libdir) {
+			libdir += strlen("--libdir=");
+			path = xasprintf("%.*s/coccinelle/standard.h", (int)strcspn(libdir, " \n"), libdir);
+		}
+	}
+	strbuf_release(&out);
+	if (path && access(path, R_OK)) {
+		free(path);
+		path = NULL;
+	}
+	return path;
+}
+
 /* The function scope of each rule that has one, and its directory. */
 static int make_scopes(struct run *p)
 {
-	fnscope_index_read(p->o->macro_index, p->rs->macro_file, &p->scope_index);
+	int scoped = 0;
+	for (size_t r = 0; r < p->rs->nr; r++)
+		scoped |= p->rs->v[r].scope_function;
+	if (!scoped)
+		return 0;
+	char *builtins = spatch_builtins(p->o->spatch);
+	const char *macro_files[2] = { p->rs->macro_file, builtins };
+
+	fnscope_index_read(p->o->macro_index, macro_files, &p->scope_index);
+	free(builtins);
 	for (size_t r = 0; r < p->rs->nr; r++) {
 		if (!p->rs->v[r].scope_function)
 			continue;
