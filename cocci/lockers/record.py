@@ -145,9 +145,11 @@ class PerFile(object):
         self.file = None
 
     def enter(self, path):
+        if path == self.file:
+            return
         if is_macro_file(path):
             return      # a match inside a macro's expansion: still the same file
-        if self.file is not None and self.file != path:
+        if self.file is not None:
             self.flush()
         self.file = path
 
