@@ -1,4 +1,5 @@
 #include "clex.h"
+#include "util.h"
 
 #include <string.h>
 
@@ -122,6 +123,21 @@ int lexer_next(struct lexer *lx, struct token *t)
 	t->len = (size_t)(p - t->s);
 	lx->p = p;
 	return 1;
+}
+
+size_t lexer_all(const char *buf, size_t len, struct token **v)
+{
+	struct lexer lx;
+	struct token t;
+	size_t n = 0, alloc = 0;
+
+	*v = NULL;
+	lexer_init(&lx, buf, len);
+	while (lexer_next(&lx, &t)) {
+		ALLOC_GROW(*v, n + 1, alloc);
+		(*v)[n++] = t;
+	}
+	return n;
 }
 
 int tok_is(const struct token *t, const char *s)

@@ -30,6 +30,8 @@ struct lexer {
 void lexer_init(struct lexer *lx, const char *buf, size_t len);
 /* Next token into *t; returns 0 (and TOK_EOF) at the end. */
 int lexer_next(struct lexer *lx, struct token *t);
+/* All the tokens of buf, in order, into a malloc'd *v (NULL when none); returns their number. */
+size_t lexer_all(const char *buf, size_t len, struct token **v);
 int tok_is(const struct token *t, const char *s);
 /* The keyword of a tag type: struct, union or enum. */
 int tok_is_tag(const struct token *t);

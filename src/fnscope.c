@@ -30,18 +30,6 @@ static void add_words(struct tokset *ts, const struct strvec *words)
 		tokset_add(ts, words->v[i], strlen(words->v[i]));
 }
 
-/* The identifiers of a file, added to ts. */
-static void add_identifiers(struct tokset *ts, const char *text, size_t len)
-{
-	struct lexer lx;
-	struct token t;
-
-	lexer_init(&lx, text, len);
-	while (lexer_next(&lx, &t))
-		if (t.kind == TOK_IDENT)
-			tokset_add(ts, t.s, t.len);
-}
-
 void fnscope_index_read(const char *macro_index, const char *const macro_files[2], struct fnscope_index *ix)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -50,7 +38,7 @@ void fnscope_index_read(const char *macro_index, const char *const macro_files[2
 	for (int i = 0; i < 2; i++) {
 		strbuf_reset(&sb);
 		if (macro_files[i] && !strbuf_read_file(&sb, macro_files[i]))
-			add_identifiers(&ix->macro_file_names, sb.buf, sb.len);
+			tokset_add_text(&ix->macro_file_names, sb.buf, sb.len);
 	}
 	strbuf_reset(&sb);
 	if (!macro_index || strbuf_read_file(&sb, macro_index)) {
@@ -178,22 +166,6 @@ static int context_annotation(const struct token *t)
 	return tok_is(t, "__must_hold") || tok_is(t, "__acquires") || tok_is(t, "__releases");
 }
 
-/* The tokens of a file, in order. */
-static size_t lex_all(const char *text, size_t len, struct token **v)
-{
-	struct lexer lx;
-	struct token t;
-	size_t n = 0, alloc = 0;
-
-	*v = NULL;
-	lexer_init(&lx, text, len);
-	while (lexer_next(&lx, &t)) {
-		ALLOC_GROW(*v, n + 1, alloc);
-		(*v)[n++] = t;
-	}
-	return n;
-}
-
 /*
  * The function bodies of v[0..n) into *bodies; 0 when braces do not balance
  * outside directives. Directives inside a body go to *stay: spatch uses a
@@ -289,7 +261,7 @@ int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struc
 		   unsigned *kept, unsigned *blanked)
 {
 	struct token *v;
-	size_t n = lex_all(text, len, &v);
+	size_t n = lexer_all(text, len, &v);
 	struct body *bodies = NULL;
 	struct range *cut = NULL, *stay = NULL;
 	size_t nbodies = 0, ncut = 0, acut = 0, nstay = 0;

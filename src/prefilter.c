@@ -46,10 +46,15 @@ static void tokset_insert(struct tokset *ts, uint64_t h)
 
 void tokset_build(struct tokset *ts, const char *text, size_t len)
 {
+	memset(ts, 0, sizeof(*ts));
+	tokset_add_text(ts, text, len);
+}
+
+void tokset_add_text(struct tokset *ts, const char *text, size_t len)
+{
 	struct lexer lx;
 	struct token t;
 
-	memset(ts, 0, sizeof(*ts));
 	lexer_init(&lx, text, len);
 	while (lexer_next(&lx, &t))
 		if (t.kind == TOK_IDENT || t.kind == TOK_PUNCT)
@@ -93,20 +98,12 @@ int tokset_has(const struct tokset *ts, const char *tok)
 /* A file's tokens, in order, for checks that look at a statement's shape. */
 struct toks {
 	struct token *v;
-	size_t nr, alloc;
+	size_t nr;
 };
 
 static void toks_read(struct toks *tv, const char *text, size_t len)
 {
-	struct lexer lx;
-	struct token t;
-
-	memset(tv, 0, sizeof(*tv));
-	lexer_init(&lx, text, len);
-	while (lexer_next(&lx, &t)) {
-		ALLOC_GROW(tv->v, tv->nr + 1, tv->alloc);
-		tv->v[tv->nr++] = t;
-	}
+	tv->nr = lexer_all(text, len, &tv->v);
 }
 
 static int punct_is(const struct token *t, const char *s)

@@ -22,6 +22,8 @@ struct tokset {
 };
 
 void tokset_build(struct tokset *ts, const char *text, size_t len);
+/* The tokens of text added to ts (tokset_build() starts from an empty set). */
+void tokset_add_text(struct tokset *ts, const char *text, size_t len);
 void tokset_add(struct tokset *ts, const char *tok, size_t len);
 void tokset_release(struct tokset *ts);
 int tokset_has(const struct tokset *ts, const char *tok);

@@ -21,6 +21,7 @@ struct scan_ctx {
 	struct scan_result *res;
 	double t0, t;			/* the scan's start, the current stage's */
 	const char *macro_index;	/* the index the rules read, or NULL */
+	char *builtins;			/* Coccinelle's standard.h, or NULL */
 	struct results out;		/* records, failures, the result cache */
 	struct spatch_task *tasks;
 	size_t ntasks;
@@ -115,7 +116,7 @@ static int open_cache(struct scan_ctx *ctx, char *err, size_t errlen)
 	struct cache *cache = NULL;
 	char why[512];
 
-	if (spatch_version(o->spatch, &version, err, errlen)) {
+	if (spatch_version(o->spatch, &version, &ctx->builtins, err, errlen)) {
 		strbuf_release(&version);
 		return -1;
 	}
@@ -185,7 +186,7 @@ static int run_spatch(struct scan_ctx *ctx, char *err, size_t errlen)
 	struct spatch_options so = {
 		.jobs = o->jobs, .timeout = o->timeout, .spatch = o->spatch,
 		.python = o->python ? (*o->python ? o->python : NULL) : spatch_default_python(),
-		.cocci_dir = res->rules.dir, .macro_index = ctx->macro_index,
+		.cocci_dir = res->rules.dir, .macro_index = ctx->macro_index, .builtins = ctx->builtins,
 		.tmpdir = tmp_dir(),
 		.progress = o->progress,
 		.max_rss_kb = &res->spatch_max_rss_kb,
@@ -272,11 +273,13 @@ int scan_run(const struct scan_options *o, struct scan_result *res, char *err, s
 
 	memset(res, 0, sizeof(*res));
 	if (collect(&ctx, err, errlen) || macro_index(&ctx, err, errlen) || open_cache(&ctx, err, errlen)) {
+		free(ctx.builtins);
 		scan_result_release(res);	/* a failed scan leaves nothing to free */
 		return -1;
 	}
 	make_tasks(&ctx);		/* prefilter, cache replay, batches */
 	rc = run_spatch(&ctx, err, errlen);
+	free(ctx.builtins);
 	close_cache(&ctx, rc);
 	if (rc < 0) {
 		scan_result_release(res);

@@ -182,7 +182,27 @@ long spatch_file_index(const char *name)
 	return idx;
 }
 
-int spatch_version(const char *spatch, struct strbuf *version, char *err, size_t errlen)
+/* standard.h from $COCCINELLE_HOME, or from the --libdir in spatch --version's text. */
+static char *builtins_path(const char *version_text)
+{
+	const char *home = getenv("COCCINELLE_HOME");
+	const char *libdir = strstr(version_text, "--libdir=");
+	char *path = NULL;
+
+	if (home && *home) {
+		path = xasprintf("%s/standard.h", home);
+	} else if (libdir) {
+		libdir += strlen("--libdir=");
+		path = xasprintf("%.*s/coccinelle/standard.h", (int)strcspn(libdir, " \n"), libdir);
+	}
+	if (path && access(path, R_OK)) {
+		free(path);
+		path = NULL;
+	}
+	return path;
+}
+
+int spatch_version(const char *spatch, struct strbuf *version, char **builtins, char *err, size_t errlen)
 {
 	const char *argv[] = { spatch, "--version", NULL };
 	int rc = run_capture(argv, NULL, version, NULL);
@@ -193,6 +213,8 @@ int spatch_version(const char *spatch, struct strbuf *version, char *err, size_t
 			 e == ENOENT ? " (install coccinelle: make deps)" : "");
 		return -1;
 	}
+	if (builtins)
+		*builtins = builtins_path(version->buf);
 	char *nl = strchr(version->buf, '\n');
 	if (nl) {
 		*nl = '\0';
@@ -480,35 +502,6 @@ static int make_scoped_copies(struct run *p, struct job *j)
 	return rc;
 }
 
-/*
- * Coccinelle's own macro file, which spatch always reads: standard.h in
- * $COCCINELLE_HOME, else in the library directory its configure script was
- * given (spatch --version: "--libdir=/usr/lib"). NULL when not found.
- */
-static char *spatch_builtins(const char *spatch)
-{
-	const char *home = getenv("COCCINELLE_HOME");
-	const char *argv[] = { spatch, "--version", NULL };
-	struct strbuf out = STRBUF_INIT;
-	char *path = NULL;
-
-	if (home && *home) {
-		path = xasprintf("%s/standard.h", home);
-	} else if (!run_capture(argv, NULL, &out, NULL)) {
-		const char *libdir = strstr(out.buf, "--libdir=");
-		if (libdir) {
-			libdir += strlen("--libdir=");
-			path = xasprintf("%.*s/coccinelle/standard.h", (int)strcspn(libdir, " \n"), libdir);
-		}
-	}
-	strbuf_release(&out);
-	if (path && access(path, R_OK)) {
-		free(path);
-		path = NULL;
-	}
-	return path;
-}
-
 /* The function scope of each rule that has one, and its directory. */
 static int make_scopes(struct run *p)
 {
@@ -517,11 +510,9 @@ static int make_scopes(struct run *p)
 		scoped |= p->rs->v[r].scope_function;
 	if (!scoped)
 		return 0;
-	char *builtins = spatch_builtins(p->o->spatch);
-	const char *macro_files[2] = { p->rs->macro_file, builtins };
+	const char *macro_files[2] = { p->rs->macro_file, p->o->builtins };
 
 	fnscope_index_read(p->o->macro_index, macro_files, &p->scope_index);
-	free(builtins);
 	for (size_t r = 0; r < p->rs->nr; r++) {
 		if (!p->rs->v[r].scope_function)
 			continue;

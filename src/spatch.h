@@ -58,6 +58,7 @@ struct spatch_options {
 	const char *python;	/* spatch --python, or NULL for spatch's own choice */
 	const char *cocci_dir;
 	const char *macro_index;	/* or NULL */
+	const char *builtins;	/* Coccinelle's standard.h (spatch_version()), or NULL */
 	const char *tmpdir;
 	int progress;		/* print a progress line on stderr */
 	long *max_rss_kb;	/* if set: the largest spatch child's peak RSS */
@@ -77,9 +78,13 @@ int spatch_run(const struct spatch_options *o, const struct rule_set *rs,
 
 /*
  * The first line of `spatch --version` into *version: part of every cache
- * key, and proof that spatch runs at all. Returns 0, or -1 with err set.
+ * key, and proof that spatch runs at all. *builtins (unless builtins is
+ * NULL) gets Coccinelle's own macro file, which spatch always reads:
+ * standard.h in $COCCINELLE_HOME, else in the library directory its
+ * configure script was given ("--libdir=/usr/lib"); NULL when not found.
+ * Returns 0, or -1 with err set.
  */
-int spatch_version(const char *spatch, struct strbuf *version, char *err, size_t errlen);
+int spatch_version(const char *spatch, struct strbuf *version, char **builtins, char *err, size_t errlen);
 
 /*
  * The interpreter for the rules' Python scripts: $LOCKERS_PYTHON if set (empty

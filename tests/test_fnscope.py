@@ -202,6 +202,20 @@ def test_bodies_that_name_a_location_are_kept(tmp_path, lockers_built):
     assert run["function_scope"] == {"bodies_kept": 8, "bodies_blanked": 4}
 
 
+@pytest.mark.parametrize("rule", [r for r in SCOPED
+                                  if re.search(r"^// Locations", (ROOT / "cocci" / (r + ".cocci")).read_text(), re.M)])
+def test_locations_name_every_accessor_and_free_of_the_rule(rule):
+    # A call the rule learns locations from but the header leaves out would
+    # let the scope blank a body the rule reports in.
+    text = (ROOT / "cocci" / (rule + ".cocci")).read_text()
+    header = {k: set(v.split()) for k, v in re.findall(r"^// (Locations|Freed) :(.*)$", text, re.M)}
+    acc = re.search(r"^@acc@\nidentifier D = \{([^}]*)\};\nidentifier A = \{([^}]*)\};", text, re.M)
+    freed = re.search(r"^@freed@\nidentifier F = \{([^}]*)\};", text, re.M)
+    names = lambda m: {x.strip() for x in m.split(",")}
+    assert names(acc.group(1)) | names(acc.group(2)) <= header["Locations"]
+    assert names(freed.group(1)) <= header["Freed"]
+
+
 def compare(tmp_path, tree, rules, paths=(), any_tree=True):
     """The findings, and function_scope of run.json, with and without the scope."""
     scoped, _ = scan_with_and_without(tmp_path, "Scope", tree, rules, paths, any_tree)
