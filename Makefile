@@ -12,7 +12,7 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter -Werror
 LLVM     = /usr/lib/llvm-14
-CPPFLAGS = -std=c11 -D_GNU_SOURCE -MMD -MP -I$(LLVM)/include
+CPPFLAGS = -std=c11 -D_GNU_SOURCE -MMD -MP -Isrc -I$(LLVM)/include
 LDLIBS   = -ljansson -lxxhash -L$(LLVM)/lib -lclang-14 -Wl,-rpath,$(LLVM)/lib
 ifeq ($(SAN),1)
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -25,14 +25,14 @@ else
 BUILD    = build/opt
 endif
 
-SRC = $(wildcard src/*.c src/report/*.c driver/*.c)
+SRC = $(wildcard src/*/*.c driver/*.c)
 OBJ = $(SRC:%.c=$(BUILD)/%.o)
 
 CORPUS  = kernel-corpus/linux-source-6.1
 KDIR   ?= $(CORPUS)
 J      ?= $(shell nproc)
 O      ?= lockers-out
-# FAIL_ON's default is --fail-on's: SCORE_FAIL_ON_DEFAULT in src/score.h (the bug band).
+# FAIL_ON's default is --fail-on's: SCORE_FAIL_ON_DEFAULT in src/facts/score.h (the bug band).
 FAIL_ON ?= 60
 PYTEST  = /usr/bin/python3 -m pytest
 

@@ -24,7 +24,7 @@
 //
 // The prefilter "le-count-loop" stands for: a for or while whose whole
 // condition is i <= E or E >= i (parentheses allowed), with i an identifier
-// the file sets to a literal 0 somewhere (src/prefilter.c). The rule cannot
+// the file sets to a literal 0 somewhere (src/scan/prefilter.c). The rule cannot
 // match a file without one: every shape below needs i = 0 and i <= E (or its
 // isomorphic E >= i) as the whole loop condition.
 //

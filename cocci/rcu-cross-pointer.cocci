@@ -9,7 +9,7 @@
 /// hold when the code acts on it (Neil Brown's cgroup_attach_proc() case).
 //
 // Helpers are seen through the macro index the driver builds from the
-// tree (src/macroindex.c) and names in LOCKERS_MACRO_INDEX; without it
+// tree (src/index/macroindex.c) and names in LOCKERS_MACRO_INDEX; without it
 // only relations written out in the code are found. Findings score lower
 // when the code takes a real lock afterwards and checks the same relation
 // again, when a real lock taken before the check is still held at it, when

@@ -1,9 +1,9 @@
 /* lockers check: scan a tree, print ranked findings, write lockers.json. */
 #include "builtin.h"
-#include "../src/report/report.h"
-#include "../src/scan.h"
-#include "../src/score.h"
-#include "../src/util.h"
+#include "out/report.h"
+#include "scan/scan.h"
+#include "facts/score.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <getopt.h>

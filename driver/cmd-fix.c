@@ -1,16 +1,16 @@
 /* lockers fix: write the kernel patch for findings whose fix is mechanical. */
 #include "builtin.h"
-#include "../src/fixcheck.h"
-#include "../src/fixgen.h"
-#include "../src/fixkind.h"
-#include "../src/mailpatch.h"
-#include "../src/report/report.h"
-#include "../src/run.h"
-#include "../src/savedscan.h"
-#include "../src/scan.h"
-#include "../src/score.h"
-#include "../src/strbuf.h"
-#include "../src/util.h"
+#include "fix/fixcheck.h"
+#include "fix/fixgen.h"
+#include "fix/fixkind.h"
+#include "fix/mailpatch.h"
+#include "out/report.h"
+#include "lib/run.h"
+#include "out/savedscan.h"
+#include "scan/scan.h"
+#include "facts/score.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <getopt.h>

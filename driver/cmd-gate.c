@@ -1,9 +1,9 @@
 /* lockers gate: fail a patch only for the findings it introduces. */
 #include "builtin.h"
-#include "../src/gate.h"
-#include "../src/report/report.h"
-#include "../src/score.h"
-#include "../src/util.h"
+#include "gate/gate.h"
+#include "out/report.h"
+#include "facts/score.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <getopt.h>

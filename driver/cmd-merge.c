@@ -1,11 +1,11 @@
 /* lockers merge: join the outputs of sharded scans into one scan's report. */
 #include "builtin.h"
-#include "../src/merge.h"
-#include "../src/report/report.h"
-#include "../src/savedscan.h"
-#include "../src/scan.h"
-#include "../src/score.h"
-#include "../src/util.h"
+#include "out/merge.h"
+#include "out/report.h"
+#include "out/savedscan.h"
+#include "scan/scan.h"
+#include "facts/score.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <getopt.h>

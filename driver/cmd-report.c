@@ -1,10 +1,10 @@
 /* lockers report: other formats from a saved scan (it never re-scans). */
 #include "builtin.h"
-#include "../src/report/report.h"
-#include "../src/savedscan.h"
-#include "../src/scan.h"
-#include "../src/score.h"
-#include "../src/util.h"
+#include "out/report.h"
+#include "out/savedscan.h"
+#include "scan/scan.h"
+#include "facts/score.h"
+#include "lib/util.h"
 
 #include <getopt.h>
 #include <stdio.h>

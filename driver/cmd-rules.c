@@ -1,8 +1,8 @@
 /* lockers rules: what each rule finds, its confidence and its weights. */
 #include "builtin.h"
-#include "../src/rules.h"
-#include "../src/score.h"
-#include "../src/util.h"
+#include "scan/rules.h"
+#include "facts/score.h"
+#include "lib/util.h"
 
 #include <getopt.h>
 #include <stdio.h>

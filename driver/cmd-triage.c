@@ -1,9 +1,9 @@
 /* lockers triage: record, import and list a reviewer's verdicts. */
 #include "builtin.h"
-#include "../src/savedscan.h"
-#include "../src/scan.h"
-#include "../src/triage.h"
-#include "../src/util.h"
+#include "out/savedscan.h"
+#include "scan/scan.h"
+#include "facts/triage.h"
+#include "lib/util.h"
 
 #include <getopt.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* lockers: find code that doesn't look right around loops and lock-free sync. */
 #include "builtin.h"
-#include "../src/report/report.h"
-#include "../src/util.h"
+#include "out/report.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <string.h>

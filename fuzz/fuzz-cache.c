@@ -1,8 +1,8 @@
-/* libFuzzer: the cache's index and result files (src/cache.c), never trusted. */
-#include "../src/cache.h"
-#include "../src/strbuf.h"
-#include "../src/tree.h"
-#include "../src/util.h"
+/* libFuzzer: the cache's index and result files (src/scan/cache.c), never trusted. */
+#include "scan/cache.h"
+#include "lib/strbuf.h"
+#include "scan/tree.h"
+#include "lib/util.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,11 +1,11 @@
 /*
  * libFuzzer: function scope over arbitrary file contents (the body walk and
- * the RCU location names of src/locations.c, with what a macro index adds). A copy must keep every byte
+ * the RCU location names of src/scan/locations.c, with what a macro index adds). A copy must keep every byte
  * of the file or blank it to a space, and keep every newline.
  */
-#include "../src/fnscope.h"
-#include "../src/rules.h"
-#include "../src/strbuf.h"
+#include "scan/fnscope.h"
+#include "scan/rules.h"
+#include "lib/strbuf.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
-/* libFuzzer: unified diffs (src/patch.c), parsed and applied to themselves. */
-#include "../src/patch.h"
-#include "../src/strbuf.h"
+/* libFuzzer: unified diffs (src/gate/patch.c), parsed and applied to themselves. */
+#include "gate/patch.h"
+#include "lib/strbuf.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* libFuzzer: the C tokenizer and prefilters over arbitrary file contents. */
-#include "../src/prefilter.h"
-#include "../src/rules.h"
+#include "scan/prefilter.h"
+#include "scan/rules.h"
 
 #include <stddef.h>
 #include <stdint.h>

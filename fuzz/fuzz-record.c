@@ -1,6 +1,6 @@
-/* libFuzzer: record lines as rules print them (src/record.c). */
-#include "../src/finding.h"
-#include "../src/record.h"
+/* libFuzzer: record lines as rules print them (src/scan/record.c). */
+#include "facts/finding.h"
+#include "scan/record.h"
 
 #include <stddef.h>
 #include <stdint.h>

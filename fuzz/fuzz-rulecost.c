@@ -1,9 +1,9 @@
-/* libFuzzer: the learned rule costs (src/rulecost.c), which only order work. */
-#include "../src/spatch.h"
-#include "../src/rulecost.h"
-#include "../src/rules.h"
-#include "../src/tree.h"
-#include "../src/util.h"
+/* libFuzzer: the learned rule costs (src/scan/rulecost.c), which only order work. */
+#include "scan/spatch.h"
+#include "scan/rulecost.h"
+#include "scan/rules.h"
+#include "scan/tree.h"
+#include "lib/util.h"
 
 #include <stddef.h>
 #include <stdint.h>

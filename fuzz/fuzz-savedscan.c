@@ -1,7 +1,7 @@
-/* libFuzzer: lockers.json as read back for triage, report and gate (src/savedscan.c). */
-#include "../src/savedscan.h"
-#include "../src/scan.h"
-#include "../src/util.h"
+/* libFuzzer: lockers.json as read back for triage, report and gate (src/out/savedscan.c). */
+#include "out/savedscan.h"
+#include "scan/scan.h"
+#include "lib/util.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
-/* libFuzzer: triage files (src/triage.c): parse, and write back what parses. */
-#include "../src/triage.h"
-#include "../src/util.h"
+/* libFuzzer: triage files (src/facts/triage.c): parse, and write back what parses. */
+#include "facts/triage.h"
+#include "lib/util.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -74,7 +74,7 @@ def lockers_scan(tree, out, jobs, rules, files):
 def sample(tree, paths, every):
     """1 in every of the .c and of the .h files the walk lists under paths
     (hidden and symlinked directories and generated files left out, as
-    src/tree.c does), by the first bytes of the SHA-1 of the path."""
+    src/scan/tree.c does), by the first bytes of the SHA-1 of the path."""
     generated = (".mod.c", ".tab.c", ".lex.c", ".spec.c")
     picked = {".c": [], ".h": []}
     for top in paths or ["."]:

@@ -58,7 +58,7 @@ def scan_with_and_without(tmp_path, header, tree, rules, paths=(), any_tree=True
 
 
 def class_of(score):
-    """The score bands of src/finding.c:score_class()."""
+    """The score bands of src/facts/finding.c:score_class()."""
     return "bug" if score >= 60 else "intended" if score >= 30 else "false-positive"
 
 

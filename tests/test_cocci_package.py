@@ -300,7 +300,7 @@ def test_coccicheck_in_kernel_tree():
 
 
 def test_load_wrappers_are_one_list_with_the_macro_index():
-    """The rules and src/macroindex.c strip the same single-load wrappers."""
+    """The rules and src/index/macroindex.c strip the same single-load wrappers."""
     import re
     from lockers.vocab import LOAD_WRAPPERS
     c = (ROOT / "src" / "macroindex.c").read_text()

@@ -1,4 +1,4 @@
-"""Functions analysed and lost to parse errors (src/cfunc.c, src/coverage.c), and the
+"""Functions analysed and lost to parse errors (src/scan/cfunc.c, src/scan/coverage.c), and the
 spatch macro file cocci/kernel-macros.h that makes fewer of them lost."""
 import json
 import shutil

@@ -1,4 +1,4 @@
-"""Typed facts from libclang (src/evidence.c) through `lockers check --clang-evidence`.
+"""Typed facts from libclang (src/facts/evidence.c) through `lockers check --clang-evidence`.
 
 Each fact has a finding that carries it and one that does not. The tree is
 written here; the loop-le-count rule finds the loops, clang adds the facts.
@@ -205,6 +205,6 @@ def test_typed_facts_move_the_score(facts, tmp_path, lockers_built):
     why = {f["function"]: {r["why"] for r in f["reasons"]} for f in report["findings"]}
     assert any(w.startswith("clang: E is a constant") for w in why["slots_clear"])
     assert any(w.startswith("clang: every indexed array") for w in why["big_clear"])
-    # shown as evidence, but it moves no score (src/weights.def says why)
+    # shown as evidence, but it moves no score (src/facts/weights.def says why)
     assert not any(w.startswith("clang:") for w in why["ring_clear"])
     assert not any(w.startswith("clang:") for w in why["sum_plain"])

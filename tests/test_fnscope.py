@@ -1,4 +1,4 @@
-"""Function scope (// Scope: function, src/fnscope.c) only proves absence:
+"""Function scope (// Scope: function, src/scan/fnscope.c) only proves absence:
 spatch sees a copy of each file with the bodies that cannot match blanked,
 lines and columns kept, and the findings are the same as on the whole files,
 on the testcases and on a sample of the tree."""

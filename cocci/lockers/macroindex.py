@@ -1,7 +1,7 @@
 """The tree's index of macros and static inline helpers, and its RCU
 vocabulary.
 
-The driver builds it from the kernel tree (src/macroindex.c) and names the
+The driver builds it from the kernel tree (src/index/macroindex.c) and names the
 file in LOCKERS_MACRO_INDEX. One row per definition, five tab-separated
 columns: name, kind, then by kind
 

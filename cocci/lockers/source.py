@@ -9,7 +9,7 @@ as empty.
 
 spatch names a file by its place in the driver's work directory ("12.c").
 For a rule with "Scope: function" it reads a copy with the bodies that
-cannot match blanked (src/fnscope.c); the text read here is always the
+cannot match blanked (src/scan/fnscope.c); the text read here is always the
 whole file, which LOCKERS_ORIGINALS, the directory of links to the files,
 gives, so that a rule sees the same text with or without the copy.
 """

@@ -41,9 +41,9 @@ RCU_PROTECTED = set("rcu_dereference_protected, rtnl_dereference, rht_dereferenc
 
 # Single-load markers around a pointer read: a relation seen through one of
 # them still compares the pointer itself (rcu-cross-pointer strips them from
-# operands; src/macroindex.c drops them from the relations it records). The
+# operands; src/index/macroindex.c drops them from the relations it records). The
 # two lists are one: tests/test_cocci_package.py checks that is_wrapper() in
-# src/macroindex.c names exactly these.
+# src/index/macroindex.c names exactly these.
 LOAD_WRAPPERS = set("""READ_ONCE __READ_ONCE READ_ONCE_NOCHECK data_race
 rcu_dereference rcu_dereference_raw rcu_dereference_bh rcu_dereference_sched
 rcu_dereference_check rcu_dereference_protected rcu_dereference_bh_check

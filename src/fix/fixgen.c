@@ -1,0 +1,112 @@
+#include "fix/fixgen.h"
+#include "facts/finding.h"
+#include "fix/fixkind.h"
+#include "lib/run.h"
+#include "lib/strbuf.h"
+#include "lib/strvec.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The last line spatch printed on stderr: its error, without the noise before it. */
+static const char *last_line(struct strbuf *sb)
+{
+	while (sb->len && sb->buf[sb->len - 1] == '\n')
+		sb->buf[--sb->len] = '\0';
+	const char *nl = strrchr(sb->buf, '\n');
+	return nl ? nl + 1 : sb->buf;
+}
+
+static void spatch_argv(const struct fixgen_options *o, const struct finding *f,
+			const struct fix_plan *p, struct strvec *argv)
+{
+	/* env(1) puts the target in the child's environment only. */
+	strvec_push(argv, "env");
+	strvec_pushf(argv, "LOCKERS_FIX_AT=%s", p->at);
+	strvec_pushf(argv, "LOCKERS_FIX_KEY=%s", f->key);
+	if (p->at_first)
+		strvec_pushf(argv, "LOCKERS_FIX_AT_FIRST=%s", p->at_first);
+	if (p->fields)
+		strvec_pushf(argv, "LOCKERS_FIX_FIELDS=%s", p->fields);
+	strvec_push(argv, "PYTHONDONTWRITEBYTECODE=1");
+	strvec_push(argv, o->spatch);
+	if (o->python && *o->python) {
+		strvec_push(argv, "--python");
+		strvec_push(argv, o->python);
+	}
+	/* --smpl-spacing: only the tokens the fix changes move, the rest keeps its layout. */
+	strvec_push(argv, "--very-quiet");
+	strvec_push(argv, "--no-includes");
+	strvec_push(argv, "--smpl-spacing");
+	strvec_push(argv, "--timeout");
+	strvec_pushf(argv, "%d", o->timeout);
+	strvec_push(argv, "-D");
+	strvec_push(argv, "patch");
+	strvec_push(argv, "-D");
+	strvec_push(argv, p->mode);
+	strvec_push(argv, "--sp-file");
+	strvec_pushf(argv, "%s/fix/%s.cocci", o->rules_dir, p->rule);
+	/* In place on a copy: a fix that matches nothing leaves it as it was. */
+	strvec_push(argv, "--in-place");
+	strvec_push(argv, "new.c");
+}
+
+static int transform(const struct fixgen_options *o, const struct finding *f, const struct fix_plan *p,
+		     const char *dir, char *err, size_t errlen)
+{
+	struct strvec argv = STRVEC_INIT;
+	struct strbuf out = STRBUF_INIT, errs = STRBUF_INIT;
+
+	spatch_argv(o, f, p, &argv);
+	int rc = run_capture((const char *const *)argv.v, dir, &out, &errs);
+	if (rc)
+		snprintf(err, errlen, "spatch failed on %s/fix/%s.cocci (%s)", o->rules_dir, p->rule,
+			 rc < 0 ? strerror(errno) : last_line(&errs));
+	strvec_clear(&argv);
+	strbuf_release(&out);
+	strbuf_release(&errs);
+	return rc ? -1 : 0;
+}
+
+int fix_generate(const struct fixgen_options *o, const struct finding *f, const struct fix_plan *p,
+		 struct strbuf *diff, char *err, size_t errlen)
+{
+	char *src = xasprintf("%s/%s", o->kdir, f->path);
+	char *dir = xasprintf("%s/lockers-fix-XXXXXX", tmp_dir());
+	struct strbuf text = STRBUF_INIT;
+	int rc = -1;
+
+	if (!mkdtemp(dir)) {
+		snprintf(err, errlen, "cannot make a scratch directory in %s: %s", tmp_dir(), strerror(errno));
+		goto out;
+	}
+	char *old = xasprintf("%s/old.c", dir), *new = xasprintf("%s/new.c", dir);
+	if (strbuf_read_file(&text, src) || write_file_replace(old, text.buf, text.len, 0) ||
+	    write_file_replace(new, text.buf, text.len, 0)) {
+		snprintf(err, errlen, "cannot copy %s: %s", src, strerror(errno));
+	} else if (!transform(o, f, p, dir, err, errlen)) {
+		char *a = xasprintf("a/%s", f->path), *b = xasprintf("b/%s", f->path);
+		const char *argv[] = { "diff", "-u", "-p", "--label", a, "--label", b, "old.c", "new.c", NULL };
+		size_t before = diff->len;
+		int st = run_capture(argv, dir, diff, NULL);
+		/* diff exits 1 for a difference; 0 means the fix did not match. */
+		if (st == 1 && diff->len > before)
+			rc = 0;
+		else
+			snprintf(err, errlen, "%s.cocci -D %s does not match the code at %s:%s: %s",
+				 p->rule, p->mode, f->path, p->at, p->unmatched);
+		free(a);
+		free(b);
+	}
+	free(old);
+	free(new);
+	remove_tree(dir);
+out:
+	strbuf_release(&text);
+	free(dir);
+	free(src);
+	return rc;
+}

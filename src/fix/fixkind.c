@@ -1,0 +1,148 @@
+#include "fix/fixkind.h"
+#include "facts/finding.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int has(const struct finding *f, const char *name)
+{
+	const char *v = finding_evidence(f, name);
+
+	return v && strcmp(v, "0") && strcmp(v, "False") && strcmp(v, "false");
+}
+
+static int plan_loop(const struct finding *f, struct fix_plan *p, char *why, size_t whylen)
+{
+	static const char *const extra_pass[] = {
+		"array_size_bound_plus1", "array_sized_plus_one", "array_used_at_bound", "index_guarded",
+		"guard_in_body", "comment_explains", "clang_array_fits",
+	};
+
+	if (!has(f, "array_size_is_bound") && !has(f, "clang_array_overrun")) {
+		snprintf(why, whylen, "no evidence that the array has exactly %s elements", f->key);
+		return -1;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(extra_pass); i++)
+		if (has(f, extra_pass[i])) {
+			snprintf(why, whylen, "the evidence says the extra pass may be deliberate (%s)",
+				 extra_pass[i]);
+			return -1;
+		}
+	p->mode = "lt";
+	p->unmatched = "the loop is not a for loop whose condition is i <= E or E >= i alone";
+	p->verb = "stop the loop before";
+	p->tail = ", not at it";
+	p->why = "The array the loop indexes has exactly that many elements, so the last pass "
+		 "is one past its end: the loop must stop before the count.";
+	return 0;
+}
+
+static int plan_plain(const struct finding *f, struct fix_plan *p, char *why, size_t whylen)
+{
+	if (has(f, "store_null")) {
+		p->mode = "init_null";
+		p->unmatched = "the store is not a plain assignment of NULL";
+		p->verb = "use RCU_INIT_POINTER() to clear";
+		p->tail = "";
+		p->why = "A NULL store needs no ordering, but RCU_INIT_POINTER() documents that the "
+			 "pointer is RCU-protected and keeps sparse's __rcu checking happy.";
+	} else if (strstr(f->message, "plain store")) {
+		p->mode = "assign";
+		p->unmatched = "the store is not a plain assignment statement";
+		p->verb = "use rcu_assign_pointer() to publish";
+		p->tail = "";
+		p->why = "A plain store has no release barrier: readers can see the pointer before "
+			 "the object's contents. rcu_assign_pointer() orders the initialisation "
+			 "before the publication.";
+	} else if (has(f, "null_test_only")) {
+		p->mode = "access";
+		p->unmatched = "the load is not the finding's key expression";
+		p->verb = "use rcu_access_pointer() to test";
+		p->tail = "";
+		p->why = "The pointer is only tested against NULL, never dereferenced: "
+			 "rcu_access_pointer() is the documented accessor for that.";
+	} else if (has(f, "in_read_section") && !has(f, "update_lock_held") &&
+		   !has(f, "update_side_function")) {
+		p->mode = "deref";
+		p->unmatched = "the load is not inside a plain rcu_read_lock() section (a _bh, _sched "
+			       "or SRCU section wants another accessor)";
+		p->verb = "use rcu_dereference() to load";
+		p->tail = "";
+		p->why = "A plain load inside an RCU read-side section may be torn or refetched by "
+			 "the compiler; rcu_dereference() loads the pointer once, with the "
+			 "dependency ordering readers need.";
+	} else {
+		snprintf(why, whylen, "a plain load outside a read-side section (or under the update "
+			 "lock) wants rcu_dereference_protected() with the lock the code holds, "
+			 "which is not mechanical");
+		return -1;
+	}
+	return 0;
+}
+
+static int plan_double(const struct finding *f, struct fix_plan *p, char *why, size_t whylen)
+{
+	const char *reads = finding_evidence(f, "reads");
+
+	p->at_first = finding_evidence(f, "at_first_read");
+	if (!p->at_first || !reads || strncmp(reads, "rcu_dereference_then_", 21)) {
+		snprintf(why, whylen, "the first read (%s) is not an rcu_dereference() whose value "
+			 "the code keeps", reads ? reads : "unknown");
+		return -1;
+	}
+	p->mode = "reuse_local";
+	p->unmatched = "the first read is not stored in a local that stays unchanged up to the second";
+	p->verb = "read";
+	p->tail = " once";
+	p->why = "The second load can see another object than the first, or NULL after the "
+		 "first was checked: the section must use the pointer it already loaded.";
+	return 0;
+}
+
+static int plan_publish(const struct finding *f, struct fix_plan *p, char *why, size_t whylen)
+{
+	p->fields = finding_evidence(f, "fields_written");
+	if (!p->fields || !*p->fields) {
+		snprintf(why, whylen, "the evidence does not name the fields written after the publication");
+		return -1;
+	}
+	if (has(f, "object_not_new")) {
+		snprintf(why, whylen, "the object was not allocated here: the stores may update a live "
+			 "object, and moving them is a design decision");
+		return -1;
+	}
+	p->mode = "move_stores";
+	p->unmatched = "the stores written after the publication neither follow it in the same block "
+		       "nor follow an else branch it ends up to the return (they are behind a label, "
+		       "after calls, or after a then branch that changes its own condition): moving "
+		       "them is not mechanical";
+	p->verb = "initialise";
+	p->tail = " before publishing it";
+	p->why = "Readers can reach the object as soon as it is published, and would see the "
+		 "fields written after that uninitialised: the stores move above the publication.";
+	return 0;
+}
+
+int fix_plan_for(const struct finding *f, struct fix_plan *plan, char *why, size_t whylen)
+{
+	static const struct {
+		const char *rule;
+		int (*plan)(const struct finding *, struct fix_plan *, char *, size_t);
+	} kinds[] = {
+		{ "loop-le-count", plan_loop },
+		{ "rcu-plain-access", plan_plain },
+		{ "rcu-double-deref", plan_double },
+		{ "rcu-publish-before-init", plan_publish },
+	};
+
+	memset(plan, 0, sizeof(*plan));
+	snprintf(plan->at, sizeof(plan->at), "%u:%u", f->line, f->col);
+	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
+		if (!strcmp(f->rule, kinds[i].rule)) {
+			plan->rule = kinds[i].rule;
+			return kinds[i].plan(f, plan, why, whylen);
+		}
+	snprintf(why, whylen, "%s has no mechanical fix", f->rule);
+	return -1;
+}

@@ -1,0 +1,324 @@
+#include "scan/fnscope.h"
+#include "lib/clex.h"
+#include "scan/locations.h"
+#include "scan/prefilter.h"
+#include "scan/rules.h"
+#include "lib/strbuf.h"
+#include "lib/strvec.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* At most this many Requires groups (rules have one or two). */
+#define MAX_GROUPS 8
+
+struct fnscope {
+	const struct rule *r;
+	struct tokset group[MAX_GROUPS];
+	size_t ngroups;
+	struct tokset facts;
+	const struct tokset *accessors;	/* tokens of group 0 too, or NULL */
+	int locations;			/* "Locations" or "Freed": lc is in use */
+	struct location_calls lc;
+};
+
+static void add_words(struct tokset *ts, const struct strvec *words)
+{
+	for (size_t i = 0; i < words->nr; i++)
+		tokset_add(ts, words->v[i], strlen(words->v[i]));
+}
+
+void fnscope_index_read(const char *macro_index, const char *const macro_files[2], struct fnscope_index *ix)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	memset(ix, 0, sizeof(*ix));
+	for (int i = 0; i < 2; i++) {
+		strbuf_reset(&sb);
+		if (macro_files[i] && !strbuf_read_file(&sb, macro_files[i]))
+			tokset_add_text(&ix->macro_file_names, sb.buf, sb.len);
+	}
+	strbuf_reset(&sb);
+	if (!macro_index || strbuf_read_file(&sb, macro_index)) {
+		strbuf_release(&sb);
+		return;
+	}
+	/* "name <TAB> rcu-load <TAB> ..." and "member <TAB> rcu-field <TAB> struct <TAB> ..." */
+	for (char *line = sb.buf; line < sb.buf + sb.len;) {
+		char *nl = memchr(line, '\n', (size_t)(sb.buf + sb.len - line));
+		char *end = nl ? nl : sb.buf + sb.len;
+		char *tab = memchr(line, '\t', (size_t)(end - line));
+		if (tab && end - tab > 9 && !strncmp(tab + 1, "rcu-load\t", 9)) {
+			tokset_add(&ix->accessors, line, (size_t)(tab - line));
+		} else if (tab && end - tab > 10 && !strncmp(tab + 1, "rcu-field\t", 10)) {
+			char *st = tab + 11;
+			char *st_end = memchr(st, '\t', (size_t)(end - st));
+			if (st_end) {
+				strvec_pushf(&ix->rcu_fields, "%.*s", (int)(tab - line), line);
+				strvec_pushf(&ix->rcu_fields, "%.*s", (int)(st_end - st), st);
+			}
+		}
+		line = end + 1;
+	}
+	strbuf_release(&sb);
+}
+
+void fnscope_index_release(struct fnscope_index *ix)
+{
+	tokset_release(&ix->accessors);
+	tokset_release(&ix->macro_file_names);
+	strvec_clear(&ix->rcu_fields);
+}
+
+struct fnscope *fnscope_new(const struct rule *r, const struct fnscope_index *ix)
+{
+	struct fnscope *fs = xcalloc(1, sizeof(*fs));
+
+	fs->r = r;
+	fs->ngroups = r->nrequires < MAX_GROUPS ? r->nrequires : MAX_GROUPS;
+	for (size_t g = 0; g < fs->ngroups; g++)
+		add_words(&fs->group[g], &r->requires[g]);
+	add_words(&fs->facts, &r->facts);
+	if (fs->ngroups && r->needs_macro_index && ix)
+		fs->accessors = &ix->accessors;
+	if (r->locations.nr || r->freed.nr) {
+		fs->locations = 1;
+		add_words(&fs->lc.first_arg, &r->locations);
+		add_words(&fs->lc.freed, &r->freed);
+		if (r->needs_macro_index && ix) {
+			fs->lc.more_first_arg = &ix->accessors;
+			fs->lc.rcu_fields = &ix->rcu_fields;
+			fs->lc.always_named = &ix->macro_file_names;
+		}
+	}
+	return fs;
+}
+
+void fnscope_free(struct fnscope *fs)
+{
+	if (!fs)
+		return;
+	for (size_t g = 0; g < fs->ngroups; g++)
+		tokset_release(&fs->group[g]);
+	tokset_release(&fs->facts);
+	tokset_release(&fs->lc.first_arg);
+	tokset_release(&fs->lc.freed);
+	free(fs);
+}
+
+/* A function body and which of the rule's tokens it holds. */
+struct body {
+	struct body_span span;	/* token indexes of its head and braces */
+	size_t open, close;	/* offsets of its braces */
+	unsigned groups;	/* bit g: a token of group g */
+	int fact;
+};
+
+static void body_token(const struct fnscope *fs, struct body *b, const struct token *t)
+{
+	if (t->kind != TOK_IDENT && t->kind != TOK_PUNCT)
+		return;
+	for (size_t g = 0; g < fs->ngroups; g++)
+		if (!(b->groups & (1u << g)) && (tokset_has_n(&fs->group[g], t->s, t->len) ||
+						 (g == 0 && fs->accessors &&
+						  tokset_has_n(fs->accessors, t->s, t->len))))
+			b->groups |= 1u << g;
+	if (!b->fact && tokset_has_n(&fs->facts, t->s, t->len))
+		b->fact = 1;
+}
+
+static int body_matters(const struct fnscope *fs, const struct body *b, const char *text)
+{
+	if (b->fact)
+		return 1;
+	if (b->groups != (1u << fs->ngroups) - 1)
+		return 0;
+	const char *name = fs->r->prefilter;
+	return !name || prefilter_named_check(name, text + b->open, b->close + 1 - b->open);
+}
+
+struct range { size_t from, to; };
+
+static void add_range(struct range **v, size_t *n, size_t *alloc, size_t from, size_t to)
+{
+	ALLOC_GROW(*v, *n + 1, *alloc);
+	(*v)[(*n)++] = (struct range){ from, to };
+}
+
+/* Parenthesised groups at file scope that are attributes, not a parameter list. */
+static int attribute_name(const struct token *t)
+{
+	static const char *const names[] = {
+		"__attribute__", "__attribute", "__aligned", "__section", "__declspec", NULL
+	};
+
+	for (size_t i = 0; names[i]; i++)
+		if (tok_is(t, names[i]))
+			return 1;
+	return 0;
+}
+
+/* sparse's context annotations after a parameter list: f(void) __must_hold(lock) { */
+static int context_annotation(const struct token *t)
+{
+	return tok_is(t, "__must_hold") || tok_is(t, "__acquires") || tok_is(t, "__releases");
+}
+
+/*
+ * The function bodies of v[0..n) into *bodies; 0 when braces do not balance
+ * outside directives. Directives inside a body go to *stay: spatch uses a
+ * #define anywhere above a function to parse it.
+ */
+static int find_bodies(const struct fnscope *fs, const char *text, size_t len, const struct token *v, size_t n,
+		       struct body **bodies, size_t *nbodies, struct range **stay, size_t *nstay)
+{
+	struct token none = { TOK_EOF };
+	const struct token *prev = &none, *prev2 = &none;
+	struct body b;
+	size_t abodies = 0, astay = 0, lparen = 0;
+	unsigned depth = 0, parens = 0;
+	int after_paren = 0, in_directive = 0, in_body = 0;
+	int params = 0;		/* the last group at file scope can be a parameter list */
+	int assigned = 0;	/* an '=' in this declaration at file scope: an initialiser */
+	/*
+	 * Where a directive inside a body starts: it stays up to the next
+	 * line's first token, with a comment it opens on its last line
+	 * (#if 0 followed by a comment over several lines, in net/atm/lec.c).
+	 */
+	const size_t NONE = (size_t)-1;
+	size_t dir_at = NONE;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct token *t = &v[i];
+		if (t->nl_before && in_directive) {
+			in_directive = 0;
+			if (dir_at != NONE) {
+				add_range(stay, nstay, &astay, dir_at, (size_t)(t->s - text));
+				dir_at = NONE;
+			}
+		}
+		if (in_body)
+			body_token(fs, &b, t);
+		if (in_directive)
+			continue;
+		if (t->nl_before && tok_is(t, "#")) {
+			in_directive = 1;	/* as cfunc.c: braces in directives do not count */
+			if (in_body)
+				dir_at = (size_t)(t->s - text);
+			continue;
+		}
+		if (depth == 0) {
+			if (tok_is(t, "(") && parens++ == 0) {
+				int annotation = params && context_annotation(prev);
+				params = prev->kind == TOK_IDENT && !attribute_name(prev) && !tok_is_tag(prev2);
+				if (!annotation)
+					lparen = i;	/* the parameter list, not __must_hold(lock)'s */
+			} else if (tok_is(t, ")") && parens) {
+				parens--;
+			} else if (tok_is(t, "=") && !parens) {
+				assigned = 1;
+			} else if (tok_is(t, ";")) {
+				assigned = parens = 0;
+			}
+		}
+		if (tok_is(t, "{")) {
+			/*
+			 * A body: '{' at file scope right after a parameter list,
+			 * not after an attribute (a packed struct), a macro naming
+			 * a tag (enum CAT2(a, b) {) or in an initialiser.
+			 */
+			if (depth == 0 && after_paren && !parens && params && !assigned) {
+				b = (struct body){ { lparen, i, 0 }, (size_t)(t->s - text), 0, 0, 0 };
+				in_body = 1;
+			}
+			depth++;
+		} else if (tok_is(t, "}")) {
+			if (!depth)
+				return 0;
+			if (--depth == 0) {
+				assigned = 0;
+				if (in_body) {
+					in_body = 0;
+					b.span.close = i;
+					b.close = (size_t)(t->s - text);
+					ALLOC_GROW(*bodies, *nbodies + 1, abodies);
+					(*bodies)[(*nbodies)++] = b;
+				}
+			}
+		}
+		after_paren = tok_is(t, ")");
+		prev2 = prev;
+		prev = t;
+	}
+	if (dir_at != NONE)
+		add_range(stay, nstay, &astay, dir_at, len);
+	return depth == 0;
+}
+
+int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struct strbuf *out,
+		   unsigned *kept, unsigned *blanked)
+{
+	struct token *v;
+	size_t n = lexer_all(text, len, &v);
+	struct body *bodies = NULL;
+	struct range *cut = NULL, *stay = NULL;
+	size_t nbodies = 0, ncut = 0, acut = 0, nstay = 0;
+	struct locations loc;
+	int have_loc = 0;
+
+	*kept = *blanked = 0;
+	/* braces that do not balance: a body's end is not known, the file goes whole */
+	int balanced = find_bodies(fs, text, len, v, n, &bodies, &nbodies, &stay, &nstay);
+	for (size_t i = 0; balanced && i < nbodies; i++) {
+		const struct body *b = &bodies[i];
+		int matters = body_matters(fs, b, text);
+		if (!matters && fs->locations) {
+			if (!have_loc) {
+				struct body_span *spans = xcalloc(nbodies, sizeof(*spans));
+				for (size_t k = 0; k < nbodies; k++)
+					spans[k] = bodies[k].span;
+				locations_collect(&fs->lc, v, n, spans, nbodies, &loc);
+				free(spans);
+				have_loc = 1;
+			}
+			matters = locations_named(&loc, v, &b->span);
+		}
+		if (matters) {
+			(*kept)++;
+		} else {
+			(*blanked)++;
+			add_range(&cut, &ncut, &acut, b->open + 1, b->close);
+		}
+	}
+	if (have_loc)
+		locations_release(&loc);
+	if (!ncut) {
+		*kept = (unsigned)nbodies;
+		*blanked = 0;
+		free(v);
+		free(bodies);
+		free(cut);
+		free(stay);
+		return 0;
+	}
+	strbuf_reset(out);
+	strbuf_add(out, text, len);
+	size_t d = 0;		/* both lists are in file order */
+	for (size_t i = 0; i < ncut; i++) {
+		for (size_t k = cut[i].from; k < cut[i].to; k++) {
+			while (d < nstay && stay[d].to <= k)
+				d++;
+			if (d < nstay && stay[d].from <= k)
+				continue;
+			if (out->buf[k] != '\n')
+				out->buf[k] = ' ';
+		}
+	}
+	free(v);
+	free(bodies);
+	free(cut);
+	free(stay);
+	return 1;
+}

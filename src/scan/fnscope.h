@@ -1,0 +1,68 @@
+/*
+ * Function scope ("// Scope: function" in a rule's header): a rule whose
+ * matches never reach outside one function body, and which learns what it
+ * knows about the file's pointers only from the functions its "Facts" tokens
+ * name, needs spatch to see only the bodies that can matter. Spatch's time
+ * goes to matching, function by function; most functions of a file that
+ * uses RCU somewhere never touch it.
+ *
+ * fnscope_reduce() copies a file with every other function body blanked:
+ * each byte of it but newlines becomes a space, so what is kept keeps its
+ * lines and columns and the declarations at file scope stay. A body is kept
+ * when it holds a token of every "Requires" group (and passes the rule's
+ * named prefilter), or a token of the "Facts" line. With the macro index, a
+ * call of an accessor of the tree whose result is an RCU load
+ * (__in_dev_get_rcu()) counts as a token of the first group. A rule with
+ * "Locations" or "Freed" lines also keeps every body that names one of the
+ * file's RCU locations (locations.h), wherever they are accessed. Like the
+ * prefilter, this only proves that a function cannot match.
+ */
+#ifndef LOCKERS_FNSCOPE_H
+#define LOCKERS_FNSCOPE_H
+
+#include "scan/prefilter.h"
+#include "lib/strvec.h"
+
+#include <stddef.h>
+
+/*
+ * What function scope hands spatch, versioned for the result cache: a
+ * change of which bodies are kept or how a copy is made bumps it, so that
+ * runs made from other copies are not reused.
+ */
+#define FNSCOPE_VERSION 2
+
+struct fnscope;
+struct rule;
+struct strbuf;
+
+/* What function scope takes from the macro index and the macro file, read once for every rule. */
+struct fnscope_index {
+	struct tokset accessors;	/* rcu-load rows: the tree's RCU accessors */
+	struct strvec rcu_fields;	/* rcu-field rows: member, struct, member, struct, ... */
+	struct tokset macro_file_names;	/* identifiers of the macro files */
+};
+
+/*
+ * Read them: the index (or NULL) and the macro files spatch reads (the
+ * rules' --macro-file and Coccinelle's standard.h; NULLs are skipped), whose
+ * macros declare variables of types a file need not name. What cannot be
+ * read stays empty (the rules report a missing index themselves).
+ */
+void fnscope_index_read(const char *macro_index, const char *const macro_files[2], struct fnscope_index *ix);
+void fnscope_index_release(struct fnscope_index *ix);
+/* The token sets of rule r, with what ix (or NULL) adds when the rule needs the index. */
+struct fnscope *fnscope_new(const struct rule *r, const struct fnscope_index *ix);
+void fnscope_free(struct fnscope *fs);
+
+/*
+ * Blank the bodies of text's function definitions that cannot match into
+ * out. Returns 1 when out holds such a copy; 0 when the file is to be given
+ * whole: no body to blank, or braces that do not balance outside
+ * preprocessor directives (an #ifdef'd function head), where a body's end
+ * is not known. *kept and *blanked count the definitions either way.
+ */
+int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struct strbuf *out,
+		   unsigned *kept, unsigned *blanked);
+
+#endif

@@ -1,0 +1,358 @@
+#include "scan/scan.h"
+#include "scan/fnscope.h"
+#include "scan/shard.h"
+#include "scan/batch.h"
+#include "scan/cache.h"
+#include "facts/fingerprint.h"
+#include "scan/prefilter.h"
+#include "scan/results.h"
+#include "scan/rulecost.h"
+#include "facts/score.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct scan_ctx {
+	const struct scan_options *o;
+	struct scan_result *res;
+	double t0, t;			/* the scan's start, the current stage's */
+	const char *macro_index;	/* the index the rules read, or NULL */
+	char *builtins;			/* Coccinelle's standard.h, or NULL */
+	struct results out;		/* records, failures, the result cache */
+	struct spatch_task *tasks;
+	size_t ntasks;
+};
+
+static int cmp_failure(const void *a, const void *b)
+{
+	const struct file_failure *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+
+	return c ? c : strcmp(x->rule, y->rule);
+}
+
+static const char *first_rule_needing_index(const struct rule_set *rs)
+{
+	for (size_t r = 0; r < rs->nr; r++)
+		if (rs->v[r].needs_macro_index)
+			return rs->v[r].name;
+	return NULL;
+}
+
+/* Stage: the tree is a kernel tree (or --any-tree), the rules load, the files are listed. */
+static int collect(struct scan_ctx *ctx, char *err, size_t errlen)
+{
+	const struct scan_options *o = ctx->o;
+	struct scan_result *res = ctx->res;
+	char why[512];
+
+	if (!o->any_tree && !tree_is_kernel(o->root, why, sizeof(why))) {
+		snprintf(err, errlen, "%s", why);
+		return -1;
+	}
+	if (rules_load(&res->rules, o->rules_dir, &o->only_rules, err, errlen) ||
+	    tree_collect(&res->tree, o->root, &o->paths, !o->no_headers, err, errlen))
+		return -1;
+	ctx->t = now_seconds();
+	res->t_walk = ctx->t - ctx->t0;
+	return 0;
+}
+
+/*
+ * Stage: rules that see through macros and inline helpers get the tree's
+ * index (given, reused or built); only their results depend on its bytes.
+ */
+static int macro_index(struct scan_ctx *ctx, char *err, size_t errlen)
+{
+	const struct scan_options *o = ctx->o;
+	struct scan_result *res = ctx->res;
+	const char *needer = first_rule_needing_index(&res->rules);
+	char why[512];
+	uint64_t mh;
+
+	ctx->macro_index = o->macro_index;
+	if (needer && !o->macro_index && o->macro_index_out) {
+		const char *from = o->macro_index_root ? o->macro_index_root : res->tree.root;
+		if (macroindex_update(from, o->macro_index_out, &res->macro_stats,
+				      &res->macro_index_reused, why, sizeof(why))) {
+			snprintf(err, errlen, "cannot build the macro index that %s needs: %s", needer, why);
+			return -1;
+		}
+		res->macro_index_built = !res->macro_index_reused;
+		ctx->macro_index = o->macro_index_out;
+	}
+	if (needer && !ctx->macro_index) {
+		snprintf(err, errlen, "%s needs the macro index (// Needs: macro-index), and this scan has "
+			 "none (give --macro-index FILE or an output directory)", needer);
+		return -1;
+	}
+	if (!ctx->macro_index)
+		return 0;
+	if (macroindex_hash(ctx->macro_index, &mh)) {
+		snprintf(err, errlen, "cannot read macro index %s: %s", ctx->macro_index, strerror(errno));
+		return -1;
+	}
+	for (size_t r = 0; r < res->rules.nr; r++)
+		if (res->rules.v[r].needs_macro_index) {
+			uint64_t k[2] = { res->rules.v[r].hash, mh };
+			res->rules.v[r].hash = hash_bytes(k, sizeof(k));
+		}
+	return 0;
+}
+
+/*
+ * Stage: spatch's version (which proves it runs) and every rule script salt
+ * the cache; a scan whose cache cannot be opened is slower, not wrong.
+ */
+static int open_cache(struct scan_ctx *ctx, char *err, size_t errlen)
+{
+	const struct scan_options *o = ctx->o;
+	struct scan_result *res = ctx->res;
+	struct strbuf version = STRBUF_INIT;
+	struct cache *cache = NULL;
+	char why[512];
+
+	if (spatch_version(o->spatch, &version, &ctx->builtins, err, errlen)) {
+		strbuf_release(&version);
+		return -1;
+	}
+	uint64_t scripts = rules_scripts_hash(res->rules.dir);
+	res->rules_id = shard_rules_identity(&res->rules, scripts, version.buf, o->clang_evidence, o->triage);
+	if (o->cache_dir) {
+		char *salt = xasprintf("%s\nrecord 1\nscope %d\n--no-includes --parse-error-msg\nscripts %016llx\n"
+				       "--macro-file %016llx\n", version.buf, FNSCOPE_VERSION, (unsigned long long)scripts,
+				       (unsigned long long)res->rules.macro_file_hash);
+		cache = cache_open(o->cache_dir, salt, why, sizeof(why));
+		free(salt);
+		if (!cache)
+			warning_msg("%s; scanning without a cache", why);
+	}
+	strbuf_release(&version);
+	results_init(&ctx->out, res, cache, o->timeout);
+	return 0;
+}
+
+/*
+ * Stage: each rule's candidates (of this shard's files, with --shard), less
+ * what the cache answers, in batches. Every shard prefilters the whole tree:
+ * the split and the tree's identity need every file's answers and content.
+ */
+static void make_tasks(struct scan_ctx *ctx)
+{
+	struct scan_result *res = ctx->res;
+	size_t nrules = res->rules.nr;
+	size_t *todo = xcalloc(nrules, sizeof(*todo));
+	size_t **cand;
+
+	res->candidates = xcalloc(nrules, sizeof(*res->candidates));
+	res->rule_cpu = xcalloc(nrules, sizeof(*res->rule_cpu));
+	coverage_init(&res->coverage, nrules);
+	cand = prefilter_tree(&res->rules, &res->tree, ctx->out.cache, ctx->out.content_hash, res->candidates,
+			      &res->skipped_binary, &res->files_candidate);
+	res->tree_id = shard_tree_identity(&res->tree, ctx->out.content_hash);
+	res->shard = ctx->o->shard;
+	if (res->shard.n)
+		shard_select(&res->shard, &res->tree, nrules, cand, res->candidates, &res->files_candidate);
+	res->t_prefilter = now_seconds() - ctx->t;
+	ctx->t = now_seconds();
+
+	/* Cached answers first: what is left goes to spatch. */
+	for (size_t r = 0; r < nrules; r++)
+		for (size_t k = 0; k < res->candidates[r]; k++)
+			if (!ctx->out.cache || !results_replay(&ctx->out, r, cand[r][k]))
+				cand[r][todo[r]++] = cand[r][k];
+	ctx->tasks = batch_tasks(nrules, cand, todo, res->candidates, ctx->o->jobs, &ctx->ntasks);
+	for (size_t r = 0; r < nrules; r++)
+		free(cand[r]);
+	free(cand);
+	free(todo);
+}
+
+/*
+ * Stage: spatch over the tasks, costliest first from what earlier scans
+ * measured (the order only), learning the costs anew. 0, 1 interrupted, -1.
+ */
+static int run_spatch(struct scan_ctx *ctx, char *err, size_t errlen)
+{
+	const struct scan_options *o = ctx->o;
+	struct scan_result *res = ctx->res;
+	struct rule_costs costs;
+	char *costs_path = o->cache_dir ? xasprintf("%s/rule-costs", o->cache_dir) : NULL;
+	struct spatch_callbacks cb = { &ctx->out, results_stdout_line, results_file_done, results_file_retry };
+	struct spatch_options so = {
+		.jobs = o->jobs, .timeout = o->timeout, .spatch = o->spatch,
+		.python = o->python ? (*o->python ? o->python : NULL) : spatch_default_python(),
+		.cocci_dir = res->rules.dir, .macro_index = ctx->macro_index, .builtins = ctx->builtins,
+		.tmpdir = tmp_dir(),
+		.progress = o->progress,
+		.max_rss_kb = &res->spatch_max_rss_kb,
+		.rule_cpu = res->rule_cpu,
+		.scope_kept = &res->scope_kept,
+		.scope_blanked = &res->scope_blanked,
+	};
+
+	rulecost_load(&costs, costs_path, &res->rules);
+	rulecost_sort_tasks(&costs, &res->tree, ctx->tasks, ctx->ntasks);
+	int rc = ctx->ntasks ? spatch_run(&so, &res->rules, &res->tree, ctx->tasks, ctx->ntasks,
+					  &cb, err, errlen) : 0;
+	free(ctx->tasks);
+	ctx->tasks = NULL;
+	res->t_spatch = now_seconds() - ctx->t;
+	if (costs_path && rc == 0 && ctx->ntasks) {
+		rulecost_learn(&costs, res->rule_cpu);
+		if (rulecost_save(&costs, costs_path, &res->rules))
+			warning_msg("cannot write %s: %s", costs_path, strerror(errno));
+	}
+	rulecost_release(&costs);
+	free(costs_path);
+	return rc;
+}
+
+/* Stage: the cache keeps this scan's results (unless spatch could not start). */
+static void close_cache(struct scan_ctx *ctx, int rc)
+{
+	struct scan_result *res = ctx->res;
+	struct cache *cache = ctx->out.cache;
+
+	results_release(&ctx->out);
+	if (!cache)
+		return;
+	if (rc >= 0 && cache_index_write(cache))
+		warning_msg("cannot write the cache index in %s: %s", ctx->o->cache_dir, strerror(errno));
+	res->cache = *cache_stats(cache);
+	res->cached = 1;
+	cache_close(cache);
+}
+
+/*
+ * Stage: typed facts from libclang feed the score, so they come before
+ * scoring; they are not part of the fingerprint, which must not change with
+ * the flag.
+ */
+static void add_clang_facts(const struct scan_options *o, struct scan_result *res)
+{
+	char why[512];
+
+	if (!o->clang_evidence || res->interrupted)
+		return;
+	if (evidence_add_clang(&res->findings, res->tree.root, !o->any_tree, &res->clang, why, sizeof(why)))
+		warning_msg("libclang evidence: %s; scores use spatch's evidence only", why);
+	else
+		res->clang_used = 1;
+}
+
+static void attach_triage(const struct scan_options *o, struct scan_result *res)
+{
+	if (!o->triage)
+		return;
+	triage_attach(o->triage, &res->findings);
+	if (!res->interrupted)
+		triage_list_stale(o->triage, &res->rules, &res->tree, &res->stale_verdicts);
+}
+
+static void score_and_sort(struct scan_result *res)
+{
+	for (size_t i = 0; i < res->findings.nr; i++) {
+		struct finding *f = res->findings.v[i];
+		score_finding(f, rules_find(&res->rules, f->rule));
+	}
+	finding_list_sort_ranked(&res->findings);
+	strvec_sort(&res->record_errors);
+	if (res->nfailures > 1)
+		qsort(res->failures, res->nfailures, sizeof(*res->failures), cmp_failure);
+}
+
+int scan_run(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen)
+{
+	struct scan_ctx ctx = { .o = o, .res = res, .t0 = now_seconds() };
+	int rc;
+
+	memset(res, 0, sizeof(*res));
+	if (collect(&ctx, err, errlen) || macro_index(&ctx, err, errlen) || open_cache(&ctx, err, errlen)) {
+		free(ctx.builtins);
+		scan_result_release(res);	/* a failed scan leaves nothing to free */
+		return -1;
+	}
+	make_tasks(&ctx);		/* prefilter, cache replay, batches */
+	rc = run_spatch(&ctx, err, errlen);
+	free(ctx.builtins);
+	close_cache(&ctx, rc);
+	if (rc < 0) {
+		scan_result_release(res);
+		return -1;
+	}
+	res->interrupted = rc == 1;
+	finding_list_dedupe(&res->findings);
+	fingerprint_all(&res->findings);
+	add_clang_facts(o, res);
+	attach_triage(o, res);
+	score_and_sort(res);
+	res->t_total = now_seconds() - ctx.t0;
+	return 0;
+}
+
+static void absolute_into(const char **path, struct strvec *owned, int only_paths)
+{
+	if (!*path || !**path || (only_paths && !strchr(*path, '/')))
+		return;	/* unset, or a program name looked up on PATH */
+	char *abs = absolute_path(*path);
+	strvec_push(owned, abs);
+	free(abs);
+	*path = owned->v[owned->nr - 1];
+}
+
+void scan_make_absolute(const char **path, struct strvec *owned)
+{
+	absolute_into(path, owned, 0);
+}
+
+void scan_options_make_absolute(struct scan_options *o, struct strvec *owned)
+{
+	absolute_into(&o->rules_dir, owned, 0);
+	absolute_into(&o->macro_index, owned, 0);
+	absolute_into(&o->macro_index_out, owned, 0);
+	absolute_into(&o->macro_index_root, owned, 0);
+	absolute_into(&o->cache_dir, owned, 0);
+	absolute_into(&o->spatch, owned, 1);
+	absolute_into(&o->python, owned, 1);
+}
+
+size_t scan_count_failures(const struct scan_result *res, enum file_status st)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < res->nfailures; i++)
+		n += res->failures[i].status == st;
+	return n;
+}
+
+size_t scan_count_findings(const struct scan_result *res, const char *rule)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < res->findings.nr; i++)
+		n += !strcmp(res->findings.v[i]->rule, rule);
+	return n;
+}
+
+void scan_result_release(struct scan_result *res)
+{
+	finding_list_clear(&res->findings);
+	for (size_t i = 0; i < res->nfailures; i++) {
+		free(res->failures[i].path);
+		free(res->failures[i].detail);
+	}
+	free(res->failures);
+	free(res->candidates);
+	free(res->rule_cpu);
+	coverage_release(&res->coverage);
+	strvec_clear(&res->record_errors);
+	strvec_clear(&res->stale_verdicts);
+	tree_release(&res->tree);
+	rules_release(&res->rules);
+	memset(res, 0, sizeof(*res));
+}
