@@ -5,6 +5,7 @@
 #                         CLANG=1 adds libclang's typed facts to the scores)
 #   make test             run every test (installs what it needs)
 #   make bench [M=dir]    run the benchmarks on a 1-in-10 sample of the 6.1 tree (or of M=)
+#   make recall           recall on real upstream fixes (kernel-corpus/upstream-fixes/)
 #   make gate KDIR=path PATCH=file   findings a patch introduces (exit 1 if any >= FAIL_ON)
 #   make SAN=1 ...        build with AddressSanitizer and UBSan
 
@@ -85,6 +86,12 @@ bench: deps
 	@kernel-corpus/prepare
 	BENCH_M="$(M)" BENCH_J=$(J) /usr/bin/python3 tests/bench.py
 
+# A measurement like bench: fetches and extracts the tree before the fixes once,
+# scans it whole and matches the findings with the labelled buggy lines.
+recall: deps
+	@$(MAKE) --no-print-directory lockers
+	/usr/bin/python3 scripts/recall -j $(J)
+
 # libFuzzer targets for every parser of outside input, seeded from fuzz/corpus/.
 FUZZ_SECONDS ?= 20
 FUZZ_TARGETS = record patch triage cache savedscan prefilter rulecost fnscope
@@ -118,4 +125,4 @@ fuzz: deps $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
 clean:
 	rm -rf build lockers
 
-.PHONY: all deps corpus check gate test bench fuzz clean
+.PHONY: all deps corpus check gate test bench recall fuzz clean
