@@ -92,6 +92,7 @@ static json_t *summary_json(const struct scan_result *res)
 	json_object_set_new(skipped, "duplicates", json_integer((json_int_t)st->skipped_duplicates));
 	json_object_set_new(skipped, "binary", json_integer((json_int_t)res->skipped_binary));
 	json_object_set_new(skipped, "unreadable", json_integer((json_int_t)st->unreadable));
+	json_object_set_new(skipped, "special", json_integer((json_int_t)st->skipped_special));
 	json_object_set_new(s, "skipped", skipped);
 	for (size_t r = 0; r < res->rules.nr; r++) {
 		json_t *pr = json_object();

@@ -122,7 +122,7 @@ static unsigned file_functions(struct results *ctx, size_t file)
 	if (!*slot) {
 		struct strbuf sb = STRBUF_INIT;
 		char *path = xasprintf("%s/%s", t->root, t->v[file].path);
-		unsigned n = strbuf_read_file(&sb, path) ? 0 : cfunc_count(sb.buf, sb.len);
+		unsigned n = strbuf_read_regular(&sb, path) ? 0 : cfunc_count(sb.buf, sb.len);
 		*slot = n + 1;	/* 0 means not counted yet */
 		free(path);
 		strbuf_release(&sb);
