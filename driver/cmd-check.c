@@ -165,6 +165,7 @@ int cmd_check(int argc, char **argv)
 	char *macro_out = xasprintf("%s/macroindex.tsv", outdir);
 	so.macro_index_out = macro_out;
 	scan_options_make_absolute(&so, &owned);
+	lock_dir(outdir);	/* a second scan with this -o waits for the first */
 	if (scan_run(&so, &res, err, sizeof(err))) {
 		error_msg("%s", err);
 		triage_release(&triage);

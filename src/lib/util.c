@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -253,6 +254,26 @@ const char *file_type_name(unsigned mode)
 const char *file_strerror(int e)
 {
 	return e == ENOTREGULAR ? "not a regular file" : strerror(e);
+}
+
+int lock_dir(const char *dir)
+{
+	int fd;
+
+	if (mkdir_p(dir) && errno != EROFS && errno != EACCES)
+		return -1;
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (!flock(fd, LOCK_EX | LOCK_NB))
+		return fd;
+	if (errno == EWOULDBLOCK) {
+		fprintf(stderr, "%s: another lockers is writing %s: waiting for it to finish\n", progname, dir);
+		while (flock(fd, LOCK_EX) && errno == EINTR)
+			;
+		return fd;
+	}
+	return fd;	/* no flock on this file system: unlocked, as before */
 }
 
 int remove_tree(const char *path)

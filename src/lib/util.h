@@ -65,6 +65,15 @@ const char *file_strerror(int e);
 /* What a file of this st_mode is, in words ("named pipe", "socket"). */
 const char *file_type_name(unsigned mode);
 
+/*
+ * Take an exclusive flock(2) on the directory dir (made when missing) and
+ * hold it until the process exits: one scan at a time writes an output
+ * directory. When another process holds it, say so on stderr and wait.
+ * Returns the descriptor, or -1 with errno set when dir cannot be made or
+ * opened (a read-only parent: the writes that follow fail and say so).
+ */
+int lock_dir(const char *dir);
+
 /* rm -rf: remove path and everything under it; 0, or -1 with errno set. */
 int remove_tree(const char *path);
 /* $TMPDIR (made absolute), or /tmp. */
