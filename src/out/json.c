@@ -34,11 +34,24 @@ static size_t utf8_len(const unsigned char *s)
 	return cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ? 0 : n;
 }
 
+static int valid_utf8(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		size_t n = utf8_len(p);
+		if (!n)
+			return 0;
+		p += n;
+	}
+	return 1;
+}
+
 json_t *report_json_path(const char *s)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const unsigned char *p = (const unsigned char *)s;
 
+	if (valid_utf8(s))
+		return json_string(s);
 	while (*p) {
 		size_t n = utf8_len(p);
 		if (*p == '\\')
@@ -56,6 +69,7 @@ json_t *report_json_path(const char *s)
 
 char *report_json_unpath(const char *s)
 {
+	const char *orig = s;
 	struct strbuf sb = STRBUF_INIT;
 	unsigned x;
 
@@ -70,6 +84,10 @@ char *report_json_unpath(const char *s)
 		} else {
 			strbuf_addch(&sb, *s++);
 		}
+	}
+	if (valid_utf8(sb.buf)) {	/* written as it was: not an escaped name */
+		strbuf_release(&sb);
+		return xstrdup(orig);
 	}
 	return strbuf_detach(&sb);
 }

@@ -51,10 +51,10 @@ struct json_t *report_functions_json(unsigned long total, unsigned long lost);
 struct json_t *report_coverage_json(const struct coverage *c);
 /*
  * A file name (or a line naming one) as a JSON string, which must be UTF-8:
- * each byte that is not part of a valid UTF-8 sequence is written as the
- * four characters \xHH and each backslash as two, so that the name reads
- * back exactly (report_json_unpath()). Every name of a kernel tree is
- * written unchanged.
+ * valid UTF-8 is written unchanged; otherwise each byte that is not part of
+ * a valid UTF-8 sequence is written as the four characters \xHH and each
+ * backslash as two, so that the name reads back (report_json_unpath(): an
+ * escaped name unescapes to bytes that are not UTF-8).
  */
 struct json_t *report_json_path(const char *s);
 /* The bytes report_json_path() wrote s for; the caller frees them. */
