@@ -165,8 +165,12 @@ int cmd_check(int argc, char **argv)
 	char *macro_out = xasprintf("%s/macroindex.tsv", outdir);
 	so.macro_index_out = macro_out;
 	scan_options_make_absolute(&so, &owned);
+	int had_outdir = !access(outdir, F_OK);
+	lock_dir(outdir);	/* a second scan with this -o waits for the first */
 	if (scan_run(&so, &res, err, sizeof(err))) {
 		error_msg("%s", err);
+		if (!had_outdir)
+			rmdir(outdir);	/* made for the lock: a failed scan leaves none */
 		triage_release(&triage);
 		free(cache_dir);
 		free(macro_out);

@@ -12,7 +12,11 @@ named "broken" fails the same way on every file. With $FAKE_SPATCH_ORDER set,
 each run appends its rule's name there when it starts. With $FAKE_SPATCH_DEFER
 set, the records are printed only at the end, as rules that report at
 @finalize do (rcu-cross-pointer; cocci/lockers/record.py); a batch holding
-a file named "finalcrash" crashes then.
+a file named "finalcrash" crashes then. A file named "nap" sleeps
+$FAKE_SPATCH_NAP seconds (default 0) before its record. A file named
+"morph" gets a record whose message holds the file's first line as read
+now; with $FAKE_SPATCH_MORPH set, the file is first rewritten with that
+text, as an editor saving it in the middle of the scan would.
 """
 import os
 import signal
@@ -62,7 +66,17 @@ def main(argv):
         if "parsefail" in real:
             sys.stderr.write("parse error \n = error in %s; set verbose_parsing for more info\n" % path)
             sys.stderr.write("badcount: 1\nBAD:!!!!! int f(void) { return x +* ; }\n")
-        record = "LOCKERS\t1\t%s\t%s\t1\t1\tf\tkey\tfake finding\n" % (rule, path)
+        message = "fake finding"
+        if "nap" in real:
+            time.sleep(float(os.environ.get("FAKE_SPATCH_NAP", "0")))
+        if "morph" in real:
+            original = os.path.realpath(os.path.join(os.environ.get("LOCKERS_ORIGINALS", ""), path))
+            if os.environ.get("FAKE_SPATCH_MORPH"):
+                with open(original, "w") as f:
+                    f.write(os.environ["FAKE_SPATCH_MORPH"])
+            with open(original) as f:
+                message += ": " + f.readline().strip()
+        record = "LOCKERS\t1\t%s\t%s\t1\t1\tf\tkey\t%s\n" % (rule, path, message)
         if defer:
             pending.append(record)
             continue

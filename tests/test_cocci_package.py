@@ -303,6 +303,6 @@ def test_load_wrappers_are_one_list_with_the_macro_index():
     """The rules and src/index/macroindex.c strip the same single-load wrappers."""
     import re
     from lockers.vocab import LOAD_WRAPPERS
-    c = (ROOT / "src" / "macroindex.c").read_text()
+    c = (ROOT / "src" / "index" / "macroindex.c").read_text()
     body = re.search(r"static int is_wrapper\(.*?\{(.*?)NULL", c, re.S).group(1)
     assert set(re.findall(r'"(\w+)"', body)) == LOAD_WRAPPERS

@@ -1,6 +1,7 @@
 """loop-le-count: a counting loop from 0 while i <= E, with E a count or
 the size of the array the loop indexes; the evidence that E is (or is not)
 how many elements there are."""
+import heapq
 import os
 import re
 
@@ -180,6 +181,33 @@ def file_text(path):
 _NEARBY = {}
 
 
+def sorted_walk(top, limit):
+    """(directory, file names) under top in the order sorted(os.walk(top))
+    gives, for the first `limit` directories only. A directory's path sorts
+    before every path under it, so a heap of the directories met yields them
+    in order without listing the rest of a large tree (the subsystem of a
+    file at /tmp/x/f.c is all of /tmp)."""
+    heap = [top]
+    while heap and limit > 0:
+        d = heapq.heappop(heap)
+        try:
+            entries = list(os.scandir(d))
+        except OSError:
+            continue
+        limit -= 1
+        files = []
+        for e in entries:
+            try:
+                is_dir = e.is_dir()
+            except OSError:
+                is_dir = False
+            if not is_dir:
+                files.append(e.name)
+            elif not e.is_symlink():
+                heapq.heappush(heap, os.path.join(d, e.name))
+        yield d, files
+
+
 def set_minus1_nearby(path, e):
     """Where a file of the same subsystem (the directory above the file's own,
     .c and .h) assigns E's field from something minus one
@@ -204,18 +232,15 @@ def set_minus1_nearby(path, e):
         _NEARBY.clear()
         _NEARBY[key] = None
         rx = re.compile(r"(?:->|\.)\s*" + pat)
-        for d, _, files in sorted(os.walk(top))[:400]:
+        for d, files in sorted_walk(top, 400):
             for f in sorted(files):
                 if not f.endswith((".c", ".h")):
                     continue
                 full = os.path.join(d, f)
                 if full == real:
                     continue
-                try:
-                    with open(full, encoding="utf-8", errors="replace") as fh:
-                        m = rx.search(fh.read())
-                except OSError:
-                    continue
+                body = source.read_regular(full)     # never a FIFO or a device
+                m = body is not None and rx.search(body)
                 if m:
                     _NEARBY[key] = "%s: %s" % (os.path.relpath(full, top), " ".join(m.group(0).split()))
                     break

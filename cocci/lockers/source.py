@@ -5,7 +5,9 @@ body, comments). spatch checks one file after another, so one file is kept:
 reading another forgets the previous one. The text is decoded as UTF-8 with
 undecodable bytes replaced (U+FFFD), so that a stray Latin-1 byte in a
 comment neither fails the read nor moves a line; an unreadable file reads
-as empty.
+as empty. Every file of the tree a rule opens goes through read_regular():
+a FIFO, socket or device named like a source file is never read (opening a
+FIFO would block spatch until the driver's timeout kills it).
 
 spatch names a file by its place in the driver's work directory ("12.c").
 For a rule with "Scope: function" it reads a copy with the bodies that
@@ -15,6 +17,7 @@ gives, so that a rule sees the same text with or without the copy.
 """
 import os
 import re
+import stat
 
 _CACHE = {}
 _ORIGINALS = os.environ.get("LOCKERS_ORIGINALS")
@@ -25,16 +28,35 @@ def whole_path(path):
     return os.path.join(_ORIGINALS, path) if _ORIGINALS and not os.path.isabs(path) else path
 
 
+def read_regular(path):
+    """The text of path (UTF-8, undecodable bytes replaced) if it is a
+    regular file, after symlinks; None if it is not one or cannot be read.
+    Opened with O_NONBLOCK and checked with fstat, as the driver's
+    open_regular() (src/lib/util.c) does, so that nothing blocks."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, encoding="utf-8", errors="replace", closefd=False) as f:
+            return f.read()
+    except (OSError, ValueError):
+        return None
+    finally:
+        os.close(fd)
+
+
 def text(path):
     """The whole file, newlines as "\\n"."""
     if path not in _CACHE:
         _CACHE.clear()
-        try:
-            with open(whole_path(path), encoding="utf-8", errors="replace") as f:
-                body = f.read()
-            _CACHE[path] = (body, body.split("\n"))
-        except OSError:
-            _CACHE[path] = ("", [])
+        body = read_regular(whole_path(path))
+        _CACHE[path] = (body, body.split("\n")) if body is not None else ("", [])
     return _CACHE[path][0]
 
 

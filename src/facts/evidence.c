@@ -49,6 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define MAX_SIBLINGS 32		/* sk_buff has ~100 fields: keep evidence readable */
 #define MAX_MACRO_BODY 160
@@ -1203,6 +1204,13 @@ static int evidence_file(CXIndex idx, const char *root, int kernel, struct fallb
 	char *abs = xasprintf("%s/%s", root, v[0]->path);
 	unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_Incomplete |
 			 CXTranslationUnit_KeepGoing;
+	int fd = open_regular(abs, NULL);	/* libclang would block on a FIFO */
+
+	if (fd < 0) {
+		free(abs);
+		return 0;
+	}
+	close(fd);
 	build_args(&a, root, v[0]->path, kernel, fb);
 	enum CXErrorCode e = clang_parseTranslationUnit2(idx, abs, (const char *const *)a.v, a.n,
 							 fb->v, (unsigned)fb->n, flags, &fc.tu);

@@ -75,12 +75,12 @@ int triage_read(struct triage *t, const char *path, char *err, size_t errlen)
 {
 	struct strbuf text = STRBUF_INIT;
 
-	if (strbuf_read_file(&text, path)) {
+	if (strbuf_read_regular(&text, path)) {	/* it lives in the scanned tree */
 		memset(t, 0, sizeof(*t));
 		t->path = xstrdup(path);
 		if (errno == ENOENT)
 			return 0;
-		snprintf(err, errlen, "cannot read triage file %s: %s", path, strerror(errno));
+		snprintf(err, errlen, "cannot read triage file %s: %s", path, file_strerror(errno));
 		triage_release(t);
 		return -1;
 	}

@@ -108,8 +108,8 @@ static int check_function(const struct fixcheck_options *o, const struct finding
 	int rc = -1;
 
 	char *path = xasprintf("%s/%s", o->kdir, f->path);
-	if (strbuf_read_file(&src, path))
-		snprintf(why, whylen, "cannot read %s: %s", path, strerror(errno));
+	if (strbuf_read_regular(&src, path))
+		snprintf(why, whylen, "cannot read %s: %s", path, file_strerror(errno));
 	else if (fix_function_lines(src.buf, src.len, f->function, &first, &last))
 		snprintf(why, whylen, "%s() is not defined in %s", f->function, f->path);
 	else if (p->nr != 1 || !p->v[0].old_path || strcmp(p->v[0].old_path, f->path))

@@ -84,9 +84,9 @@ int fix_generate(const struct fixgen_options *o, const struct finding *f, const 
 		goto out;
 	}
 	char *old = xasprintf("%s/old.c", dir), *new = xasprintf("%s/new.c", dir);
-	if (strbuf_read_file(&text, src) || write_file_replace(old, text.buf, text.len, 0) ||
+	if (strbuf_read_regular(&text, src) || write_file_replace(old, text.buf, text.len, 0) ||
 	    write_file_replace(new, text.buf, text.len, 0)) {
-		snprintf(err, errlen, "cannot copy %s: %s", src, strerror(errno));
+		snprintf(err, errlen, "cannot copy %s: %s", src, file_strerror(errno));
 	} else if (!transform(o, f, p, dir, err, errlen)) {
 		char *a = xasprintf("a/%s", f->path), *b = xasprintf("b/%s", f->path);
 		const char *argv[] = { "diff", "-u", "-p", "--label", a, "--label", b, "old.c", "new.c", NULL };

@@ -71,8 +71,8 @@ static int read_old(const struct gate_options *o, const char *path, struct strbu
 	int rc = -1;
 	if (!inside || stat(real, &st) || !S_ISREG(st.st_mode))
 		snprintf(err, errlen, "the patch names %s, which is not a file in %s", path, o->kdir);
-	else if (strbuf_read_file(out, real))
-		snprintf(err, errlen, "cannot read %s: %s", abs, strerror(errno));
+	else if (strbuf_read_regular(out, real))
+		snprintf(err, errlen, "cannot read %s: %s", abs, file_strerror(errno));
 	else
 		rc = 0;
 	free(abs);

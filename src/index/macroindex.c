@@ -705,8 +705,8 @@ static int scan_file(struct mi *m, const char *path, const char *rpath, struct t
 	struct strbuf sb = STRBUF_INIT;
 	int rc;
 
-	if (strbuf_read_file(&sb, path))
-		return 0;       /* unreadable header: skipped */
+	if (strbuf_read_regular(&sb, path))
+		return 0;       /* unreadable header, or a FIFO or device: skipped */
 	sb.len = splice_lines(m, sb.buf, sb.len);
 	m->text = sb.buf;
 	sb.buf[sb.len] = '\0';

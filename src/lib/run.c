@@ -7,17 +7,79 @@
 #include <signal.h>
 #include <spawn.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 extern char **environ;
+
+/*
+ * The child of an own-group spawn: a process group of its own, killed when
+ * lockers dies (PR_SET_PDEATHSIG: a SIGKILLed scan must not leave spatch
+ * children running for their whole batch), default signals. posix_spawn
+ * cannot set the death signal, hence fork. Only async-signal-safe calls;
+ * an exec failure goes back through err as an errno value.
+ */
+static void exec_owned(const char *const *argv, const char *cwd, char *const *envp, pid_t parent,
+		       int out, int errfd, int err)
+{
+	sigset_t none;
+	int e, in = open("/dev/null", O_RDONLY);
+
+	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)	/* lockers died before the prctl */
+		_exit(127);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (in < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(errfd, 2) < 0 || (cwd && chdir(cwd)))
+		goto fail;
+	execvpe(argv[0], (char *const *)argv, envp ? envp : environ);
+fail:
+	e = errno;
+	if (write(err, &e, sizeof(e)) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+static int spawn_owned(const char *const *argv, const char *cwd, char *const *envp, pid_t *pid,
+		       int out, int errfd)
+{
+	int ep[2], e = 0;
+	pid_t parent = getpid();
+
+	if (pipe2(ep, O_CLOEXEC))
+		return errno;
+	*pid = fork();
+	if (*pid < 0) {
+		e = errno;
+		close(ep[0]);
+		close(ep[1]);
+		return e;
+	}
+	if (!*pid)
+		exec_owned(argv, cwd, envp, parent, out, errfd, ep[1]);
+	close(ep[1]);
+	ssize_t n;
+	while ((n = read(ep[0], &e, sizeof(e))) < 0 && errno == EINTR)
+		;
+	close(ep[0]);
+	if (n == (ssize_t)sizeof(e)) {	/* exec failed: reap the child */
+		while (waitpid(*pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		return e;
+	}
+	return 0;
+}
 
 int run_spawn(const char *const *argv, const char *cwd, char *const *envp, int own_group,
 	      pid_t *pid, int fd[2])
 {
 	int po[2], pe[2], rc;
 	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t attr;
 
 	if (pipe2(po, O_CLOEXEC))
 		return errno;
@@ -27,31 +89,18 @@ int run_spawn(const char *const *argv, const char *cwd, char *const *envp, int o
 		close(po[1]);
 		return rc;
 	}
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, po[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	if (cwd)
-		posix_spawn_file_actions_addchdir_np(&fa, cwd);
 	if (own_group) {
-		sigset_t none, dfl;
-		posix_spawnattr_init(&attr);
-		sigemptyset(&none);
-		sigemptyset(&dfl);
-		sigaddset(&dfl, SIGINT);
-		sigaddset(&dfl, SIGTERM);
-		sigaddset(&dfl, SIGPIPE);
-		posix_spawnattr_setsigmask(&attr, &none);
-		posix_spawnattr_setsigdefault(&attr, &dfl);
-		posix_spawnattr_setpgroup(&attr, 0);	/* own group: killed whole */
-		posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
-						POSIX_SPAWN_SETPGROUP);
+		rc = spawn_owned(argv, cwd, envp, pid, po[1], pe[1]);
+	} else {
+		posix_spawn_file_actions_init(&fa);
+		posix_spawn_file_actions_adddup2(&fa, po[1], 1);
+		posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
+		posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+		if (cwd)
+			posix_spawn_file_actions_addchdir_np(&fa, cwd);
+		rc = posix_spawnp(pid, argv[0], &fa, NULL, (char *const *)argv, envp ? envp : environ);
+		posix_spawn_file_actions_destroy(&fa);
 	}
-	rc = posix_spawnp(pid, argv[0], &fa, own_group ? &attr : NULL, (char *const *)argv,
-			  envp ? envp : environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (own_group)
-		posix_spawnattr_destroy(&attr);
 	close(po[1]);
 	close(pe[1]);
 	if (rc) {

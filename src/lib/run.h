@@ -15,8 +15,8 @@ struct strbuf;
  * (NULL: ours), stdin from /dev/null, stdout and stderr into two pipes whose
  * read ends (close-on-exec, blocking) come back in fd[0] and fd[1]. With
  * own_group the child leads a process group of its own, so that it can be
- * killed whole, and starts with no signal blocked and SIGINT, SIGTERM and
- * SIGPIPE at their defaults. Returns 0, or an errno value (nothing is left
+ * killed whole, is killed when lockers dies, and starts with no signal
+ * blocked and SIGINT, SIGTERM and SIGPIPE at their defaults. Returns 0, or an errno value (nothing is left
  * open).
  */
 int run_spawn(const char *const *argv, const char *cwd, char *const *envp, int own_group,

@@ -101,9 +101,9 @@ char *strbuf_detach(struct strbuf *sb)
 	return s;
 }
 
-int strbuf_read_file(struct strbuf *sb, const char *path)
+/* Read fd to its end and close it; 0, or -1 with errno set (sb unchanged). */
+static int read_fd(struct strbuf *sb, int fd)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	size_t old = sb->len;
 
 	if (fd < 0)
@@ -128,4 +128,14 @@ int strbuf_read_file(struct strbuf *sb, const char *path)
 	sb->buf[sb->len] = '\0';
 	close(fd);
 	return 0;
+}
+
+int strbuf_read_file(struct strbuf *sb, const char *path)
+{
+	return read_fd(sb, open(path, O_RDONLY | O_CLOEXEC));
+}
+
+int strbuf_read_regular(struct strbuf *sb, const char *path)
+{
+	return read_fd(sb, open_regular(path, NULL));
 }

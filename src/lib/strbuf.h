@@ -28,5 +28,10 @@ void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 char *strbuf_detach(struct strbuf *sb);
 /* Read a whole file; returns 0, or -1 with errno set (sb unchanged on error). */
 int strbuf_read_file(struct strbuf *sb, const char *path);
+/*
+ * The same for a file of the scanned tree: only a regular file is read
+ * (open_regular()); anything else fails with errno ENOTREGULAR, at once.
+ */
+int strbuf_read_regular(struct strbuf *sb, const char *path);
 
 #endif

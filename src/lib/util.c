@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -202,6 +203,77 @@ fail:
 	free(tmp);
 	errno = e;
 	return -1;
+}
+
+int open_regular(const char *path, unsigned *mode)
+{
+	struct stat st;
+	int fd, flags, e;
+
+	if (stat(path, &st))
+		return -1;
+	if (!S_ISREG(st.st_mode))
+		goto not_regular;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || (flags = fcntl(fd, F_GETFL)) < 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	if (S_ISREG(st.st_mode) && !fcntl(fd, F_SETFL, flags & ~O_NONBLOCK))
+		return fd;
+	e = errno;
+	close(fd);
+	if (S_ISREG(st.st_mode)) {
+		errno = e;
+		return -1;
+	}
+not_regular:
+	if (mode)
+		*mode = st.st_mode;
+	errno = ENOTREGULAR;
+	return -1;
+}
+
+const char *file_type_name(unsigned mode)
+{
+	switch (mode & S_IFMT) {
+	case S_IFIFO: return "named pipe";
+	case S_IFSOCK: return "socket";
+	case S_IFCHR: return "character device";
+	case S_IFBLK: return "block device";
+	case S_IFDIR: return "directory";
+	case S_IFREG: return "regular file";
+	default: return "special file";
+	}
+}
+
+const char *file_strerror(int e)
+{
+	return e == ENOTREGULAR ? "not a regular file" : strerror(e);
+}
+
+int lock_dir(const char *dir)
+{
+	int fd;
+
+	if (mkdir_p(dir) && errno != EROFS && errno != EACCES)
+		return -1;
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (!flock(fd, LOCK_EX | LOCK_NB))
+		return fd;
+	if (errno == EWOULDBLOCK) {
+		fprintf(stderr, "%s: another lockers is writing %s: waiting for it to finish\n", progname, dir);
+		while (flock(fd, LOCK_EX) && errno == EINTR)
+			;
+		return fd;
+	}
+	return fd;	/* no flock on this file system: unlocked, as before */
 }
 
 int remove_tree(const char *path)

@@ -49,6 +49,31 @@ int write_file_atomic(const char *path, const void *data, size_t len);
 /* The same; with durable 0 it skips the fsync (for data that checks itself). */
 int write_file_replace(const char *path, const void *data, size_t len, int durable);
 
+/*
+ * Open path to read it only if it is a regular file (after symlinks): a
+ * FIFO, socket or device named like a source file must never block a scan
+ * or be read. stat first (a device is never opened), then open with
+ * O_NONBLOCK and check the opened file with fstat (it may have been
+ * replaced in between), then clear O_NONBLOCK. Returns the descriptor, or
+ * -1 with errno set: ENOTREGULAR when the file is not a regular file
+ * (*mode then says what it is, when mode is not NULL).
+ */
+enum { ENOTREGULAR = 4095 };	/* no errno of the C library has this value */
+int open_regular(const char *path, unsigned *mode);
+/* strerror() that also names ENOTREGULAR. */
+const char *file_strerror(int e);
+/* What a file of this st_mode is, in words ("named pipe", "socket"). */
+const char *file_type_name(unsigned mode);
+
+/*
+ * Take an exclusive flock(2) on the directory dir (made when missing) and
+ * hold it until the process exits: one scan at a time writes an output
+ * directory. When another process holds it, say so on stderr and wait.
+ * Returns the descriptor, or -1 with errno set when dir cannot be made or
+ * opened (a read-only parent: the writes that follow fail and say so).
+ */
+int lock_dir(const char *dir);
+
 /* rm -rf: remove path and everything under it; 0, or -1 with errno set. */
 int remove_tree(const char *path);
 /* $TMPDIR (made absolute), or /tmp. */

@@ -186,8 +186,8 @@ static int read_source(const char *root, const char *path, struct strbuf *src,
 	else if (st.st_size > MAX_SOURCE_SIZE)
 		snprintf(why, whylen, "source not shown: %s is too large (%lld bytes)", full,
 			 (long long)st.st_size);
-	else if (strbuf_read_file(src, full))
-		snprintf(why, whylen, "cannot read %s: %s", full, strerror(errno));
+	else if (strbuf_read_regular(src, full))
+		snprintf(why, whylen, "cannot read %s: %s", full, file_strerror(errno));
 	else if (src->len > (size_t)MAX_SOURCE_SIZE)
 		snprintf(why, whylen, "source not shown: %s is too large (%zu bytes)", full, src->len);
 	else if (memchr(src->buf, '\0', src->len))

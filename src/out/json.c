@@ -1,12 +1,96 @@
 #include "out/report.h"
 #include "scan/scan.h"
 #include "facts/score.h"
+#include "lib/strbuf.h"
 #include "lib/util.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Length of the valid UTF-8 sequence at s (as jansson accepts it), or 0. */
+static size_t utf8_len(const unsigned char *s)
+{
+	unsigned c = s[0], n, min, cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, min = 0x80, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, min = 0x800, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, min = 0x10000, cp = c & 0x07;
+	else
+		return 0;
+	for (unsigned i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	return cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ? 0 : n;
+}
+
+static int valid_utf8(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		size_t n = utf8_len(p);
+		if (!n)
+			return 0;
+		p += n;
+	}
+	return 1;
+}
+
+json_t *report_json_path(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (valid_utf8(s))
+		return json_string(s);
+	while (*p) {
+		size_t n = utf8_len(p);
+		if (*p == '\\')
+			strbuf_addstr(&sb, "\\\\");
+		else if (n)
+			strbuf_add(&sb, p, n);
+		else
+			strbuf_addf(&sb, "\\x%02x", *p);
+		p += n ? n : 1;
+	}
+	json_t *v = json_string(sb.buf);
+	strbuf_release(&sb);
+	return v;
+}
+
+char *report_json_unpath(const char *s)
+{
+	const char *orig = s;
+	struct strbuf sb = STRBUF_INIT;
+	unsigned x;
+
+	while (*s) {
+		if (s[0] == '\\' && s[1] == '\\') {
+			strbuf_addch(&sb, '\\');
+			s += 2;
+		} else if (s[0] == '\\' && s[1] == 'x' && sscanf(s + 2, "%2x", &x) == 1 && x &&
+			   isxdigit((unsigned char)s[2]) && isxdigit((unsigned char)s[3])) {
+			strbuf_addch(&sb, (char)x);
+			s += 4;
+		} else {
+			strbuf_addch(&sb, *s++);
+		}
+	}
+	if (valid_utf8(sb.buf)) {	/* written as it was: not an escaped name */
+		strbuf_release(&sb);
+		return xstrdup(orig);
+	}
+	return strbuf_detach(&sb);
+}
 
 static json_t *finding_json(const struct finding *f)
 {
@@ -16,7 +100,7 @@ static json_t *finding_json(const struct finding *f)
 
 	json_object_set_new(o, "id", json_string(f->id));
 	json_object_set_new(o, "rule", json_string(f->rule));
-	json_object_set_new(o, "path", json_string(f->path));
+	json_object_set_new(o, "path", report_json_path(f->path));
 	json_object_set_new(o, "line", json_integer(f->line));
 	json_object_set_new(o, "column", json_integer(f->col));
 	json_object_set_new(o, "function", json_string(f->function));
@@ -92,6 +176,7 @@ static json_t *summary_json(const struct scan_result *res)
 	json_object_set_new(skipped, "duplicates", json_integer((json_int_t)st->skipped_duplicates));
 	json_object_set_new(skipped, "binary", json_integer((json_int_t)res->skipped_binary));
 	json_object_set_new(skipped, "unreadable", json_integer((json_int_t)st->unreadable));
+	json_object_set_new(skipped, "special", json_integer((json_int_t)st->skipped_special));
 	json_object_set_new(s, "skipped", skipped);
 	for (size_t r = 0; r < res->rules.nr; r++) {
 		json_t *pr = json_object();
@@ -106,7 +191,7 @@ static json_t *summary_json(const struct scan_result *res)
 	for (size_t i = 0; i < res->nfailures; i++) {
 		const struct file_failure *ff = &res->failures[i];
 		json_t *f = json_object();
-		json_object_set_new(f, "path", json_string(ff->path));
+		json_object_set_new(f, "path", report_json_path(ff->path));
 		json_object_set_new(f, "rule", json_string(ff->rule));
 		json_object_set_new(f, "reason", json_string(file_status_name(ff->status)));
 		json_object_set_new(f, "detail", json_string(ff->detail));
@@ -116,14 +201,14 @@ static json_t *summary_json(const struct scan_result *res)
 	}
 	json_object_set_new(s, "failures", fails);
 	for (size_t i = 0; i < res->tree.problems.nr; i++)
-		json_array_append_new(problems, json_string(res->tree.problems.v[i]));
+		json_array_append_new(problems, report_json_path(res->tree.problems.v[i]));
 	json_object_set_new(s, "problems", problems);
 	for (size_t i = 0; i < res->record_errors.nr; i++)
-		json_array_append_new(rerr, json_string(res->record_errors.v[i]));
+		json_array_append_new(rerr, report_json_path(res->record_errors.v[i]));
 	json_object_set_new(s, "record_errors", rerr);
 	json_t *stale = json_array();
 	for (size_t i = 0; i < res->stale_verdicts.nr; i++)
-		json_array_append_new(stale, json_string(res->stale_verdicts.v[i]));
+		json_array_append_new(stale, report_json_path(res->stale_verdicts.v[i]));
 	json_object_set_new(s, "stale_verdicts", stale);
 	return s;
 }
@@ -172,7 +257,7 @@ int report_json_write(const char *path, const struct scan_result *res)
 
 	json_object_set_new(root, "tool", json_string("lockers"));
 	json_object_set_new(root, "format", json_integer(1));
-	json_object_set_new(root, "tree", json_string(res->tree.root));
+	json_object_set_new(root, "tree", report_json_path(res->tree.root));
 	if (res->shard.n)
 		json_object_set_new(root, "shard", shard_json(res));
 	for (size_t r = 0; r < res->rules.nr; r++) {

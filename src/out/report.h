@@ -49,6 +49,16 @@ int report_json_dump(const char *path, struct json_t *doc);
 struct json_t *report_functions_json(unsigned long total, unsigned long lost);
 /* summary.functions: the whole scan's, and "dirs": per top-level directory. */
 struct json_t *report_coverage_json(const struct coverage *c);
+/*
+ * A file name (or a line naming one) as a JSON string, which must be UTF-8:
+ * valid UTF-8 is written unchanged; otherwise each byte that is not part of
+ * a valid UTF-8 sequence is written as the four characters \xHH and each
+ * backslash as two, so that the name reads back (report_json_unpath(): an
+ * escaped name unescapes to bytes that are not UTF-8).
+ */
+struct json_t *report_json_path(const char *s);
+/* The bytes report_json_path() wrote s for; the caller frees them. */
+char *report_json_unpath(const char *s);
 /* Append a finding's JSON object (as in lockers.json) to a jansson array. */
 void report_json_append_finding(struct json_t *array, const struct finding *f);
 /* SARIF 2.1.0; root is the tree the paths are relative to. */

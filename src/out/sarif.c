@@ -61,7 +61,7 @@ static json_t *result_json(const struct sarif_result *sr, const struct rule_set 
 	json_object_set_new(o, "rank", json_real((double)f->score));
 	json_object_set_new(msg, "text", json_string(f->message));
 	json_object_set_new(o, "message", msg);
-	json_object_set_new(art, "uri", json_string(f->path));
+	json_object_set_new(art, "uri", report_json_path(f->path));
 	json_object_set_new(art, "uriBaseId", json_string("SRCROOT"));
 	json_object_set_new(phys, "artifactLocation", art);
 	json_object_set_new(region, "startLine", json_integer(f->line));

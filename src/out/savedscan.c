@@ -1,4 +1,5 @@
 #include "out/savedscan.h"
+#include "out/report.h"
 #include "scan/scan.h"
 #include "lib/util.h"
 
@@ -26,7 +27,7 @@ static int read_finding(json_t *o, struct finding **out)
 		return -1;
 	struct finding *f = finding_new();
 	f->rule = xstrdup(rule);
-	f->path = xstrdup(path);
+	f->path = report_json_unpath(path);
 	f->function = xstrdup(function);
 	f->key = xstrdup(key);
 	f->message = xstrdup(message);
@@ -73,7 +74,7 @@ int saved_scan_read(const char *path, struct scan_result *res, char *err, size_t
 		json_decref(root);
 		return -1;
 	}
-	res->tree.root = xstrdup(tree);
+	res->tree.root = report_json_unpath(tree);
 	json_t *rules = json_object_get(root, "rules");
 	res->rules.v = xcalloc(json_array_size(rules) + 1, sizeof(*res->rules.v));
 	json_array_foreach(rules, i, v) {

@@ -52,9 +52,10 @@ void report_summary(FILE *out, const struct scan_result *res, const struct repor
 		st->files_seen, st->c_files, res->files_candidate, res->runs_done,
 		res->findings.nr, res->t_total);
 	fprintf(out, "lockers: failed: %zu parse error (functions skipped), %zu timeout, "
-		"%zu spatch crash; %lu binary, %lu unreadable\n",
+		"%zu spatch crash; %lu binary, %lu unreadable, %lu special (FIFO, socket, device)\n",
 		scan_count_failures(res, FILE_PARSE_ERROR), scan_count_failures(res, FILE_TIMEOUT),
-		scan_count_failures(res, FILE_CRASH), res->skipped_binary, st->unreadable);
+		scan_count_failures(res, FILE_CRASH), res->skipped_binary, st->unreadable,
+		st->skipped_special);
 	const struct coverage_count *cov = &res->coverage.all;
 	if (cov->functions)
 		fprintf(out, "lockers: functions analysed: %lu of %lu (%.1f%%) over the file-rule runs; "

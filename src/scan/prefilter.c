@@ -346,11 +346,11 @@ size_t **prefilter_tree(const struct rule_set *rs, struct tree *t, struct cache 
 		} else {
 			char *abs = xasprintf("%s/%s", t->root, tf->path);
 			strbuf_reset(&text);
-			int rc = strbuf_read_file(&text, abs);
+			int rc = strbuf_read_regular(&text, abs);
 			free(abs);
 			if (rc) {
 				t->st.unreadable++;
-				strvec_pushf(&t->problems, "%s: %s", tf->path, strerror(errno));
+				strvec_pushf(&t->problems, "%s: %s", tf->path, file_strerror(errno));
 				continue;
 			}
 			if (looks_binary(text.buf, text.len)) {

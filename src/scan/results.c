@@ -7,6 +7,7 @@
 #include "lib/util.h"
 
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,6 +18,7 @@ void results_init(struct results *r, struct scan_result *res, struct cache *cach
 	r->timeout = timeout;
 	r->content_hash = xcalloc(res->tree.nr + 1, sizeof(*r->content_hash));
 	r->functions = xcalloc(res->tree.nr + 1, sizeof(*r->functions));
+	r->changed = xcalloc(res->tree.nr + 1, sizeof(*r->changed));
 	r->pending = cache ? xcalloc(res->rules.nr * res->tree.nr + 1, sizeof(*r->pending)) : NULL;
 }
 
@@ -28,6 +30,12 @@ void results_release(struct results *r)
 				strbuf_release(r->pending[i]);
 				free(r->pending[i]);
 			}
+	for (size_t i = 0; i < r->res->tree.nr; i++)
+		if (r->changed[i])
+			strvec_pushf(&r->res->tree.problems, "%s: changed while it was scanned: its results "
+				     "are not cached", r->res->tree.v[i].path);
+	free(r->changed);
+	r->changed = NULL;
 	free(r->pending);
 	free(r->content_hash);
 	free(r->functions);
@@ -113,6 +121,24 @@ static size_t take_record(struct scan_result *res, size_t rule, size_t file,
 	return file;
 }
 
+/*
+ * The file's stat data is no longer what the walk saw: spatch may have read
+ * other bytes than the prefilter hashed, so its results must not be kept
+ * under that hash (they would be replayed for the old content).
+ */
+static int changed_since_walk(const struct tree *t, size_t file)
+{
+	const struct tree_file *tf = &t->v[file];
+	char *path = xasprintf("%s/%s", t->root, tf->path);
+	struct stat st;
+	int changed = stat(path, &st) || st.st_ino != tf->ino || st.st_size != tf->size ||
+		      (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec != tf->mtime_ns ||
+		      (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec != tf->ctime_ns;
+
+	free(path);
+	return changed;
+}
+
 /* The function definitions of a tree file, counted once per scan. */
 static unsigned file_functions(struct results *ctx, size_t file)
 {
@@ -122,7 +148,7 @@ static unsigned file_functions(struct results *ctx, size_t file)
 	if (!*slot) {
 		struct strbuf sb = STRBUF_INIT;
 		char *path = xasprintf("%s/%s", t->root, t->v[file].path);
-		unsigned n = strbuf_read_file(&sb, path) ? 0 : cfunc_count(sb.buf, sb.len);
+		unsigned n = strbuf_read_regular(&sb, path) ? 0 : cfunc_count(sb.buf, sb.len);
 		*slot = n + 1;	/* 0 means not counted yet */
 		free(path);
 		strbuf_release(&sb);
@@ -165,8 +191,10 @@ void results_file_done(void *vctx, size_t rule, size_t file, enum file_status st
 	if (!ctx->cache)
 		return;
 	struct strbuf **slot = pending_slot(ctx, rule, file);
+	if (!ctx->changed[file] && changed_since_walk(&res->tree, file))
+		ctx->changed[file] = 1;
 	/* Crashes may be the machine's (memory, a signal): they are never kept. */
-	if (st == FILE_OK || st == FILE_PARSE_ERROR || st == FILE_TIMEOUT) {
+	if (!ctx->changed[file] && (st == FILE_OK || st == FILE_PARSE_ERROR || st == FILE_TIMEOUT)) {
 		uint64_t key = cache_result_key(ctx->cache, ctx->content_hash[file], res->rules.v[rule].hash);
 		if (st == FILE_TIMEOUT)
 			key = timeout_key(ctx, key);

@@ -23,10 +23,12 @@ struct results {
 	uint64_t *content_hash;		/* per tree file, filled in by the prefilter */
 	unsigned *functions;		/* per tree file: 1 + its function definitions, 0 unknown */
 	struct strbuf **pending;	/* per rule x file: record lines of a live run */
+	unsigned char *changed;		/* per tree file: changed while it was scanned */
 };
 
 /* For res's tree and rules (loaded); cache may be NULL. */
 void results_init(struct results *r, struct scan_result *res, struct cache *cache, int timeout);
+/* Also lists the files that changed while they were scanned, in path order. */
 void results_release(struct results *r);
 /* Replay a cached run of `rule` on `file` (r->cache must be set); 1 on a hit. */
 int results_replay(struct results *r, size_t rule, size_t file);

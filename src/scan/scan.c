@@ -181,7 +181,8 @@ static int run_spatch(struct scan_ctx *ctx, char *err, size_t errlen)
 	const struct scan_options *o = ctx->o;
 	struct scan_result *res = ctx->res;
 	struct rule_costs costs;
-	char *costs_path = o->cache_dir ? xasprintf("%s/rule-costs", o->cache_dir) : NULL;
+	/* Kept beside the cache: none when it could not be opened (a read-only -o). */
+	char *costs_path = ctx->out.cache ? xasprintf("%s/rule-costs", o->cache_dir) : NULL;
 	struct spatch_callbacks cb = { &ctx->out, results_stdout_line, results_file_done, results_file_retry };
 	struct spatch_options so = {
 		.jobs = o->jobs, .timeout = o->timeout, .spatch = o->spatch,

@@ -482,8 +482,8 @@ static int make_scoped_copies(struct run *p, struct job *j)
 		char *name = xasprintf("%s/%zu%s", p->scope_dir[r], idx, suffix_of(path));
 		unsigned kept = 0, blanked = 0;
 		unlink(name);
-		strbuf_reset(&text);	/* strbuf_read_file() appends */
-		if (!strbuf_read_file(&text, target) &&
+		strbuf_reset(&text);	/* strbuf_read_regular() appends */
+		if (!strbuf_read_regular(&text, target) &&
 		    fnscope_reduce(p->scope[r], text.buf, text.len, &copy, &kept, &blanked))
 			rc = write_file_replace(name, copy.buf, copy.len, 0);
 		else	/* whole, or unreadable: spatch reports that as for any file */

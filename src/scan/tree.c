@@ -74,6 +74,13 @@ static void problem(struct tree *t, const char *rel, int e)
 	strvec_pushf(&t->problems, "%s: %s", *rel ? rel : ".", strerror(e));
 }
 
+/* A FIFO, socket or device (or a link to one): opening it could block. */
+static void special(struct tree *t, const char *rel, unsigned mode)
+{
+	t->st.skipped_special++;
+	strvec_pushf(&t->problems, "%s: %s, not read", rel, file_type_name(mode));
+}
+
 static int wanted(const char *name, int include_headers)
 {
 	return ends_with(name, ".c") || (include_headers && ends_with(name, ".h"));
@@ -164,6 +171,8 @@ static void walk(struct tree *t, const char *abs, const char *rel, int include_h
 					t->st.skipped_generated++;
 				else
 					add_file(t, crel, &st);
+			} else {
+				special(t, crel, st.st_mode);
 			}
 		} else if (S_ISDIR(lst.st_mode)) {
 			if (name[0] != '.')
@@ -176,6 +185,8 @@ static void walk(struct tree *t, const char *abs, const char *rel, int include_h
 				t->st.skipped_generated++;
 			else
 				add_file(t, crel, &lst);
+		} else {
+			special(t, crel, lst.st_mode);
 		}
 		free(cabs);
 		free(crel);
@@ -285,6 +296,8 @@ int tree_collect(struct tree *t, const char *root, const struct strvec *subpaths
 		} else if (S_ISREG(st.st_mode)) {
 			t->st.files_seen++;
 			add_file(t, rel, &st);	/* named explicitly: scanned whatever its suffix */
+		} else {
+			special(t, rel, st.st_mode);
 		}
 		free(abs);
 		free(rel);

@@ -23,6 +23,7 @@ struct tree_stats {
 	unsigned long skipped_generated;	/* *.mod.c and other build outputs */
 	unsigned long skipped_symlink_dirs;	/* directory symlinks are never followed */
 	unsigned long skipped_duplicates;	/* the same file under a second name */
+	unsigned long skipped_special;	/* FIFOs, sockets, devices and links to them: never opened */
 	unsigned long unreadable;	/* directories or files we could not read */
 };
 
