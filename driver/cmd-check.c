@@ -3,6 +3,7 @@
 #include "out/report.h"
 #include "scan/scan.h"
 #include "facts/score.h"
+#include "facts/triage.h"
 #include "lib/util.h"
 
 #include <errno.h>

@@ -3,6 +3,7 @@
 #include "gate/gate.h"
 #include "out/report.h"
 #include "facts/score.h"
+#include "facts/triage.h"
 #include "lib/util.h"
 
 #include <errno.h>

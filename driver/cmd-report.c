@@ -2,7 +2,7 @@
 #include "builtin.h"
 #include "out/report.h"
 #include "out/savedscan.h"
-#include "scan/scan.h"
+#include "scan/scan-result.h"
 #include "facts/score.h"
 #include "lib/util.h"
 

@@ -1,7 +1,7 @@
 /* lockers triage: record, import and list a reviewer's verdicts. */
 #include "builtin.h"
 #include "out/savedscan.h"
-#include "scan/scan.h"
+#include "scan/scan-result.h"
 #include "facts/triage.h"
 #include "lib/util.h"
 

@@ -1,5 +1,5 @@
 #include "out/savedscan.h"
-#include "scan/scan.h"
+#include "scan/scan-result.h"
 #include "lib/util.h"
 
 #include <jansson.h>
