@@ -1,5 +1,6 @@
 /* lockers fix: write the kernel patch for findings whose fix is mechanical. */
 #include "builtin.h"
+#include "scan-cli.h"
 #include "fix/fixcheck.h"
 #include "fix/fixgen.h"
 #include "fix/fixkind.h"
@@ -9,46 +10,33 @@
 #include "out/savedscan.h"
 #include "scan/scan.h"
 #include "facts/score.h"
+#include "facts/triage.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char usage_text[] =
-"usage: lockers fix [options] (ID... | --min-score N | --verdict V)\n"
-"\n"
-"Write one patch, in git format-patch form, for each chosen finding of the\n"
-"last scan (DIR/lockers.json) whose fix is mechanical, into DIR/fixes/ID.patch,\n"
-"and rewrite DIR/report.html to offer them. Each patch is a Coccinelle\n"
-"transformation (cocci/fix/<rule>.cocci) run by spatch, and is written only\n"
-"if it applies to the scanned tree, changes only the finding's function,\n"
-"passes the tree's scripts/checkpatch.pl --no-tree, and lockers gate on it\n"
-"shows the finding gone and nothing introduced at or above --fail-on;\n"
-"otherwise the reason is printed. Fixes: and Signed-off-by: are left for you.\n"
-"\n"
-"  ID                   a finding's fingerprint (the id= of lockers check)\n"
-"      --min-score N    every finding scoring at least N\n"
-"      --verdict V      every finding triaged V (bug, intended, false-positive)\n"
-"  -o, --output DIR     the scan's output directory (default: lockers-out)\n"
-"      --checkpatch F   the checkpatch.pl to run (default: TREE/scripts/checkpatch.pl)\n"
-"      --fail-on SCORE  the gate refuses a patch that introduces a finding scoring\n"
-"                       at least SCORE (default 60, as lockers gate)\n"
-"  -j, --jobs N         spatch processes for the gate's scans\n"
-"      --timeout SEC    per-file spatch timeout (default 120)\n"
-"      --spatch PROG, --python PROG, --rules-dir DIR, -q/--quiet as for check\n"
-"\n"
-"Exit: 0 every chosen finding was handled (patch offered, refused or not\n"
-"applicable), 2 usage error, an unreadable scan, an ID not in it, or an\n"
-"unwritable output directory.\n";
-
-enum { OPT_MIN_SCORE = 256, OPT_VERDICT, OPT_CHECKPATCH, OPT_FAIL_ON, OPT_TIMEOUT, OPT_SPATCH, OPT_PYTHON,
-       OPT_RULES_DIR };
+static const struct usage fix_usage = {
+	"lockers fix [options] (ID... | --min-score N | --verdict V)",
+	"Write one patch, in git format-patch form, for each chosen finding of the\n"
+	"last scan (DIR/lockers.json) whose fix is mechanical, into DIR/fixes/ID.patch,\n"
+	"and rewrite DIR/report.html to offer them. Each patch is a Coccinelle\n"
+	"transformation (cocci/fix/<rule>.cocci) run by spatch, and is written only\n"
+	"if it applies to the scanned tree, changes only the finding's function,\n"
+	"passes the tree's scripts/checkpatch.pl --no-tree, and lockers gate on it\n"
+	"shows the finding gone and nothing introduced at or above --fail-on;\n"
+	"otherwise the reason is printed. Fixes: and Signed-off-by: are left for you.\n"
+	"\n"
+	"ID is a finding's fingerprint (the id= of lockers check).\n",
+	"Exit: 0 every chosen finding was handled (patch offered, refused or not\n"
+	"applicable), 2 usage error, an unreadable scan, an ID not in it, or an\n"
+	"unwritable output directory.\n",
+};
 
 enum outcome { OFFERED, REFUSED, NOT_APPLICABLE, NOUTCOMES };
 
@@ -168,90 +156,116 @@ static size_t rule_index(const struct scan_result *res, const char *name)
 	return res->rules.nr;
 }
 
-int cmd_fix(int argc, char **argv)
+/* Every ID on the command line names a finding of the scan; 0, or -1 after a message per stray one. */
+static int check_ids(const struct scan_result *res, int nids, char **ids, const char *shown_outdir)
 {
-	static const struct option longopts[] = {
-		{ "min-score", required_argument, NULL, OPT_MIN_SCORE },
-		{ "verdict", required_argument, NULL, OPT_VERDICT },
-		{ "output", required_argument, NULL, 'o' },
-		{ "checkpatch", required_argument, NULL, OPT_CHECKPATCH },
-		{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-		{ "spatch", required_argument, NULL, OPT_SPATCH },
-		{ "python", required_argument, NULL, OPT_PYTHON },
-		{ "rules-dir", required_argument, NULL, OPT_RULES_DIR },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct fix_ctx c = { .outdir = "lockers-out" };
-	struct scan_options *so = &c.check.scan;
-	const char *verdict = NULL, *checkpatch = NULL;
-	char *rules_dir = NULL;
-	int min_score = -1, opt;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int rc = 0;
 
-	c.check.fail_on = SCORE_FAIL_ON_DEFAULT;
-	so->jobs = ncpu > 0 ? (int)ncpu : 1;
-	so->timeout = 120;
-	so->spatch = "spatch";
-	while ((opt = getopt_long(argc, argv, "o:j:qh", longopts, NULL)) != -1) {
-		switch (opt) {
-		case OPT_MIN_SCORE: min_score = parse_int_arg(optarg, "--min-score", 0, 100); break;
-		case OPT_VERDICT: verdict = optarg; break;
-		case 'o': c.outdir = optarg; break;
-		case OPT_CHECKPATCH: checkpatch = optarg; break;
-		case OPT_FAIL_ON: c.check.fail_on = parse_int_arg(optarg, "--fail-on", 0, 101); break;
-		case 'j': so->jobs = parse_int_arg(optarg, "--jobs", 1, 256); break;
-		case OPT_TIMEOUT: so->timeout = parse_int_arg(optarg, "--timeout", 1, 86400); break;
-		case OPT_SPATCH: so->spatch = optarg; break;
-		case OPT_PYTHON: so->python = optarg; break;
-		case OPT_RULES_DIR: free(rules_dir); rules_dir = xstrdup(optarg); break;
-		case 'q': c.quiet = 1; break;
-		case 'h': fputs(usage_text, stdout); return EXIT_CLEAN;
-		default: fputs(usage_text, stderr); free(rules_dir); return EXIT_USAGE;
+	for (int i = 0; i < nids; i++) {
+		size_t k = 0;
+		while (k < res->findings.nr && strcmp(res->findings.v[k]->id, ids[i]))
+			k++;
+		if (k == res->findings.nr) {
+			error_msg("no finding %s in %s/lockers.json", ids[i], shown_outdir);
+			rc = -1;
 		}
 	}
-	if (optind == argc && min_score < 0 && !verdict) {
-		fputs(usage_text, stderr);
-		free(rules_dir);
-		return EXIT_USAGE;
-	}
-	if (verdict && strcmp(verdict, "bug") && strcmp(verdict, "intended") && strcmp(verdict, "false-positive")) {
-		error_msg("--verdict wants bug, intended or false-positive, not '%s'", verdict);
-		free(rules_dir);
-		return EXIT_USAGE;
-	}
+	return rc;
+}
 
-	struct scan_result res;
+/* Try each chosen finding, count the outcomes per rule, and offer the patches in report.html. */
+static int fix_chosen(struct fix_ctx *c, struct scan_result *res, int nids, char **ids, int min_score,
+		      const char *verdict)
+{
+	size_t (*counts)[NOUTCOMES] = xcalloc(res->rules.nr + 1, sizeof(*counts));
+	size_t offered = 0;
 	char err[1024];
-	char *json = xasprintf("%s/lockers.json", c.outdir);
-	int rc = saved_scan_read(json, &res, err, sizeof(err));
-	free(json);
-	if (rc) {
-		error_msg("%s (run lockers check first, or pass -o DIR)", err);
-		free(rules_dir);
-		return EXIT_USAGE;
-	}
+	int rc = EXIT_CLEAN;
 
+	for (size_t i = 0; i < res->findings.nr; i++) {
+		const struct finding *f = res->findings.v[i];
+		if (!chosen(f, nids, ids, min_score, verdict))
+			continue;
+		enum outcome o = fix_one(c, f);
+		counts[rule_index(res, f->rule)][o]++;
+		offered += o == OFFERED;
+	}
+	if (!c->quiet)
+		summary(res, counts);
+	if (c->write_failed)
+		rc = EXIT_USAGE;
+	char *html = xasprintf("%s/report.html", c->outdir);
+	if (offered && report_html_write(html, res, err, sizeof(err))) {
+		error_msg("%s", err);
+		rc = EXIT_USAGE;
+	} else if (offered && !c->quiet) {
+		fprintf(stderr, "lockers fix: %zu patch(es) in %s/fixes; %s/report.html offers them\n", offered,
+			c->shown_outdir, c->shown_outdir);
+	}
+	free(html);
+	free(counts);
+	return rc;
+}
+
+int cmd_fix(int argc, char **argv)
+{
+	struct fix_ctx c = { .outdir = "lockers-out" };
+	struct scan_options *so = &c.check.scan;
+	struct scan_cli cli;
+	const char *verdict = NULL, *checkpatch = NULL;
+	int min_score = -1;
+
+	c.check.fail_on = SCORE_FAIL_ON_DEFAULT;
+	scan_cli_init(&cli, so);
+	struct option options[] = {
+		OPT_GROUP("Which findings"),
+		OPT_INTEGER(0, "min-score", &min_score, "N", 0, 100, "every finding scoring at least N"),
+		OPT_STRING(0, "verdict", &verdict, "V", "every finding triaged V (bug, intended, false-positive)"),
+		OPT_STRING('o', "output", &c.outdir, "DIR", "the scan's output directory (default: lockers-out)"),
+		OPT_GROUP("The checks"),
+		OPT_STRING(0, "checkpatch", &checkpatch, "F",
+			   "the checkpatch.pl to run (default: TREE/scripts/checkpatch.pl)"),
+		OPT_INTEGER(0, "fail-on", &c.check.fail_on, "SCORE", 0, 101, "the gate refuses a patch that "
+			    "introduces a finding scoring at least SCORE (default 60, as lockers gate)"),
+		OPT_SCAN_QUIET(&cli),
+		OPT_GROUP("Running spatch (the fixes and the gate's scans)"),
+		OPT_SCAN_SPATCH(&cli),
+		OPT_END(),
+	};
+	argc = parse_options(argc, argv, options, &fix_usage);
+	if (!argc && min_score < 0 && !verdict)
+		usage_with_options(&fix_usage, options);
+	if (verdict && !triage_verdict_valid(verdict))
+		die("--verdict wants bug, intended or false-positive, not '%s'", verdict);
+	c.quiet = cli.quiet;
+
+	struct scan_result res = { 0 };
 	struct strvec owned = STRVEC_INIT;	/* absolute copies of relative paths */
+	char *json = xasprintf("%s/lockers.json", c.outdir);
+	char *cache = NULL, *index = NULL, *cp = NULL;
+	char err[1024];
+	struct stat st;
+	int rc = EXIT_USAGE;
+
+	if (saved_scan_read(json, &res, err, sizeof(err))) {
+		error_msg("%s (run lockers check first, or pass -o DIR)", err);
+		goto out;
+	}
 	c.shown_outdir = c.outdir;
 	scan_make_absolute(&c.outdir, &owned);
-	so->rules_dir = rules_dir ? rules_dir : (rules_dir = rules_default_dir());
+	scan_cli_finish(&cli);
 	/* The gate runs the rules the scan ran, with its cache (the tree's side is a hit). */
 	for (size_t r = 0; r < res.rules.nr; r++)
 		strvec_push(&so->only_rules, res.rules.v[r].name);
-	char *cache = xasprintf("%s/cache", c.outdir), *index = xasprintf("%s/macroindex.tsv", c.outdir);
-	struct stat st;
-	so->cache_dir = cache;
+	so->cache_dir = cache = xasprintf("%s/cache", c.outdir);
+	index = xasprintf("%s/macroindex.tsv", c.outdir);
 	if (!stat(index, &st))
 		so->macro_index = index;
 	else
 		so->macro_index_out = index;
 	so->macro_index_root = res.tree.root;
 	scan_options_make_absolute(so, &owned);
-	char *cp = checkpatch ? absolute_path(checkpatch) : xasprintf("%s/scripts/checkpatch.pl", res.tree.root);
+	cp = checkpatch ? absolute_path(checkpatch) : xasprintf("%s/scripts/checkpatch.pl", res.tree.root);
 	c.check.kdir = res.tree.root;
 	c.check.checkpatch = cp;
 	c.gen = (struct fixgen_options){ .kdir = res.tree.root, .rules_dir = so->rules_dir, .spatch = so->spatch,
@@ -260,43 +274,14 @@ int cmd_fix(int argc, char **argv)
 	c.fixes_dir = xasprintf("%s/fixes", c.outdir);
 	c.author = git_author();
 
-	rc = EXIT_CLEAN;
-	for (int i = optind; i < argc; i++) {
-		size_t k = 0;
-		while (k < res.findings.nr && strcmp(res.findings.v[k]->id, argv[i]))
-			k++;
-		if (k == res.findings.nr) {
-			error_msg("no finding %s in %s/lockers.json", argv[i], c.shown_outdir);
-			rc = EXIT_USAGE;
-		}
-	}
+	int ids_ok = !check_ids(&res, argc, argv, c.shown_outdir);
 	if (stat(cp, &st))
 		warning_msg("%s does not exist: every patch will be refused (--checkpatch FILE names one)", cp);
-
-	size_t (*counts)[NOUTCOMES] = xcalloc(res.rules.nr + 1, sizeof(*counts));
-	size_t offered = 0;
-	for (size_t i = 0; i < res.findings.nr; i++) {
-		const struct finding *f = res.findings.v[i];
-		if (!chosen(f, argc - optind, argv + optind, min_score, verdict))
-			continue;
-		enum outcome o = fix_one(&c, f);
-		counts[rule_index(&res, f->rule)][o]++;
-		offered += o == OFFERED;
-	}
-	if (!c.quiet)
-		summary(&res, counts);
-	if (c.write_failed)
+	rc = fix_chosen(&c, &res, argc, argv, min_score, verdict);
+	if (!ids_ok)
 		rc = EXIT_USAGE;
-	char *html = xasprintf("%s/report.html", c.outdir);
-	if (offered && report_html_write(html, &res, err, sizeof(err))) {
-		error_msg("%s", err);
-		rc = EXIT_USAGE;
-	} else if (offered && !c.quiet) {
-		fprintf(stderr, "lockers fix: %zu patch(es) in %s/fixes; %s/report.html offers them\n", offered,
-			c.shown_outdir, c.shown_outdir);
-	}
-	free(html);
-	free(counts);
+out:
+	free(json);
 	free(c.author);
 	free(c.fixes_dir);
 	free(cp);
@@ -305,6 +290,6 @@ int cmd_fix(int argc, char **argv)
 	strvec_clear(&so->only_rules);
 	strvec_clear(&owned);
 	scan_result_release(&res);
-	free(rules_dir);
+	scan_cli_release(&cli);
 	return rc;
 }

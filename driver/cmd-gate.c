@@ -1,44 +1,27 @@
 /* lockers gate: fail a patch only for the findings it introduces. */
 #include "builtin.h"
+#include "scan-cli.h"
 #include "gate/gate.h"
 #include "out/report.h"
 #include "facts/score.h"
+#include "facts/triage.h"
 #include "lib/util.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static const char usage_text[] =
-"usage: lockers gate --kdir K (--patch FILE | --git BASE..HEAD) [options]\n"
-"\n"
-"Scan the .c and .h files a patch touches, before and after it, in a scratch copy\n"
-"(K is never written to), and report the findings the patch introduces.\n"
-"\n"
-"      --kdir K         the tree the patch applies to (a kernel tree unless --any-tree)\n"
-"      --patch FILE     a unified diff (git format-patch, git diff, diff -u), applied -p1\n"
-"      --git A..B       the change between two commits of K's git repository\n"
-"      --fail-on SCORE  exit 1 if an introduced finding scores at least SCORE (default 60)\n"
-"      --show-removed   also list the findings the patch removes\n"
-"  -o, --output DIR     write gate.json and gate.sarif there (default: lockers-out)\n"
-"  -r, --rule NAME      run only this rule (repeatable)\n"
-"  -j, --jobs N         spatch processes in parallel\n"
-"      --triage FILE    verdicts to apply (default: K/lockers-triage.txt)\n"
-"      --any-tree       K need not be a kernel tree\n"
-"      --no-headers     scan only the .c files the patch touches\n"
-"      --timeout SEC    per-file spatch timeout (default 120)\n"
-"      --spatch PROG, --python PROG, --rules-dir DIR, --no-cache, -q/--quiet as for check\n"
-"\n"
-"Output: new findings as '>> path:line:col: warning: ...' (kernel CI style),\n"
-"removed ones as '<< ...'. Exit: 0 nothing new at or above --fail-on, 1 a\n"
-"new finding at or above it, 2 usage error or a patch that does not apply.\n";
-
-enum { OPT_KDIR = 256, OPT_PATCH, OPT_GIT, OPT_FAIL_ON, OPT_SHOW_REMOVED, OPT_TRIAGE, OPT_ANY_TREE,
-       OPT_NO_HEADERS, OPT_TIMEOUT, OPT_SPATCH, OPT_RULES_DIR, OPT_NO_CACHE, OPT_PYTHON };
+static const struct usage gate_usage = {
+	"lockers gate --kdir K (--patch FILE | --git BASE..HEAD) [options]",
+	"Scan the .c and .h files a patch touches, before and after it, in a scratch\n"
+	"copy (K is never written to), and report the findings the patch introduces.\n",
+	"Output: new findings as '>> path:line:col: warning: ...' (kernel CI style),\n"
+	"removed ones as '<< ...'. Exit: 0 nothing new at or above --fail-on, 1 a\n"
+	"new finding at or above it, 2 usage error or a patch that does not apply.\n",
+};
 
 static int shown(const struct finding *f)
 {
@@ -107,120 +90,95 @@ static int write_outputs(const char *outdir, const struct gate_result *g, const 
 	return rc;
 }
 
+/* The introduced (and with show_removed the removed) findings, the summary, gate.json and gate.sarif. */
+static int report_gate(const struct gate_result *g, const char *outdir, const char *kdir, int fail_on,
+		       int show_removed, int quiet)
+{
+	size_t failing = 0;
+	int rc = EXIT_CLEAN;
+
+	for (size_t i = 0; i < g->introduced.nr; i++)
+		failing += shown(g->introduced.v[i]) && g->introduced.v[i]->score >= fail_on;
+	print_list(&g->introduced, ">>", "warning");
+	if (show_removed)
+		print_list(&g->removed, "<<", "removed");
+	if (!quiet)
+		fprintf(stderr, "lockers gate: %zu files in the patch (%zu C): %zu findings introduced "
+			"(%zu at or above %d), %zu removed, %zu unchanged\n", g->files_in_patch, g->c_files,
+			g->introduced.nr, failing, fail_on, g->removed.nr, g->unchanged.nr);
+	if (write_outputs(outdir, g, kdir, fail_on, failing > 0))
+		rc = EXIT_USAGE;
+	else if (failing)
+		rc = EXIT_FINDINGS;
+	if (g->after.interrupted || g->before.interrupted)
+		rc = 130;
+	return rc;
+}
+
 int cmd_gate(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "kdir", required_argument, NULL, OPT_KDIR },
-		{ "patch", required_argument, NULL, OPT_PATCH },
-		{ "git", required_argument, NULL, OPT_GIT },
-		{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
-		{ "show-removed", no_argument, NULL, OPT_SHOW_REMOVED },
-		{ "output", required_argument, NULL, 'o' },
-		{ "rule", required_argument, NULL, 'r' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "triage", required_argument, NULL, OPT_TRIAGE },
-		{ "any-tree", no_argument, NULL, OPT_ANY_TREE },
-		{ "no-headers", no_argument, NULL, OPT_NO_HEADERS },
-		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-		{ "spatch", required_argument, NULL, OPT_SPATCH },
-		{ "python", required_argument, NULL, OPT_PYTHON },
-		{ "rules-dir", required_argument, NULL, OPT_RULES_DIR },
-		{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct gate_options go = { 0 };
-	const char *outdir = "lockers-out", *triage_path = NULL;
-	char *rules_dir = NULL;
-	int fail_on = SCORE_FAIL_ON_DEFAULT, show_removed = 0, quiet = 0, use_cache = 1, c;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	struct scan_cli cli;
+	const char *outdir = "lockers-out";
+	int fail_on = SCORE_FAIL_ON_DEFAULT, show_removed = 0;
 
-	go.scan.jobs = ncpu > 0 ? (int)ncpu : 1;
-	go.scan.timeout = 120;
-	go.scan.spatch = "spatch";
-	while ((c = getopt_long(argc, argv, "o:r:j:qh", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_KDIR: go.kdir = optarg; break;
-		case OPT_PATCH: go.patch_file = optarg; break;
-		case OPT_GIT: go.git_range = optarg; break;
-		case OPT_FAIL_ON: fail_on = parse_int_arg(optarg, "--fail-on", 0, 101); break;
-		case OPT_SHOW_REMOVED: show_removed = 1; break;
-		case 'o': outdir = optarg; break;
-		case 'r': strvec_push(&go.scan.only_rules, optarg); break;
-		case 'j': go.scan.jobs = parse_int_arg(optarg, "--jobs", 1, 256); break;
-		case 'q': quiet = 1; break;
-		case OPT_TRIAGE: triage_path = optarg; break;
-		case OPT_ANY_TREE: go.scan.any_tree = 1; break;
-		case OPT_NO_HEADERS: go.scan.no_headers = 1; break;
-		case OPT_TIMEOUT: go.scan.timeout = parse_int_arg(optarg, "--timeout", 1, 86400); break;
-		case OPT_SPATCH: go.scan.spatch = optarg; break;
-		case OPT_PYTHON: go.scan.python = optarg; break;
-		case OPT_RULES_DIR: free(rules_dir); rules_dir = xstrdup(optarg); break;
-		case OPT_NO_CACHE: use_cache = 0; break;
-		case 'h': fputs(usage_text, stdout); return EXIT_CLEAN;
-		default: fputs(usage_text, stderr); return EXIT_USAGE;
-		}
-	}
-	if (!go.kdir || (!go.patch_file == !go.git_range) || optind != argc) {
-		fputs(usage_text, stderr);
-		free(rules_dir);
-		return EXIT_USAGE;
-	}
+	scan_cli_init(&cli, &go.scan);
+	struct option options[] = {
+		OPT_GROUP("The change"),
+		OPT_STRING(0, "kdir", &go.kdir, "K", "the tree the patch applies to (a kernel tree unless --any-tree)"),
+		OPT_STRING(0, "patch", &go.patch_file, "FILE",
+			   "a unified diff (git format-patch, git diff, diff -u), applied -p1"),
+		OPT_STRING(0, "git", &go.git_range, "A..B", "the change between two commits of K's git repository"),
+		OPT_GROUP("Findings"),
+		OPT_INTEGER(0, "fail-on", &fail_on, "SCORE", 0, 101,
+			    "exit 1 if an introduced finding scores at least SCORE (default 60)"),
+		OPT_BOOL(0, "show-removed", &show_removed, "also list the findings the patch removes"),
+		OPT_SCAN_TRIAGE(&cli),
+		OPT_GROUP("What to scan"),
+		OPT_SCAN_SELECT(&cli),
+		OPT_GROUP("Output"),
+		OPT_STRING('o', "output", &outdir, "DIR", "write gate.json and gate.sarif there (default: lockers-out)"),
+		OPT_SCAN_QUIET(&cli),
+		OPT_SCAN_NO_CACHE(&cli),
+		OPT_GROUP("Running spatch"),
+		OPT_SCAN_SPATCH(&cli),
+		OPT_END(),
+	};
+	argc = parse_options(argc, argv, options, &gate_usage);
+	if (!go.kdir || (!go.patch_file == !go.git_range) || argc)
+		usage_with_options(&gate_usage, options);
+
 	struct strvec owned = STRVEC_INIT;	/* absolute copies of relative paths */
-	scan_make_absolute(&outdir, &owned);
-	go.scan.rules_dir = rules_dir ? rules_dir : (rules_dir = rules_default_dir());
-	go.scan.progress = !quiet && isatty(STDERR_FILENO);
-
-	struct triage triage;
+	struct triage triage = { 0 };
+	struct gate_result g = { 0 };
+	char *cache_dir = NULL, *macro_out = NULL;
 	char err[1024];
-	char *tpath = triage_path ? xstrdup(triage_path) : triage_default_path(go.kdir);
-	if (triage_read(&triage, tpath, err, sizeof(err))) {
-		error_msg("%s (the file was left as it was)", err);
-		free(tpath);
-		strvec_clear(&owned);
-		free(rules_dir);
-		return EXIT_USAGE;
-	}
-	free(tpath);
+	int rc = EXIT_USAGE;
+
+	scan_make_absolute(&outdir, &owned);
+	scan_cli_finish(&cli);
+	go.scan.progress = !cli.quiet && isatty(STDERR_FILENO);
+	if (scan_cli_read_triage(&cli, go.kdir, &triage))
+		goto out;
 	go.scan.triage = &triage;
-	char *cache_dir = use_cache ? xasprintf("%s/cache", outdir) : NULL;
-	go.scan.cache_dir = cache_dir;
+	if (!cli.no_cache)
+		go.scan.cache_dir = cache_dir = xasprintf("%s/cache", outdir);
 	/* Helpers are indexed from the whole tree, not the scratch copy. */
-	char *macro_out = xasprintf("%s/macroindex.tsv", outdir);
-	go.scan.macro_index_out = macro_out;
+	go.scan.macro_index_out = macro_out = xasprintf("%s/macroindex.tsv", outdir);
 	go.scan.macro_index_root = go.kdir;
 	scan_options_make_absolute(&go.scan, &owned);
-
-	struct gate_result g;
-	int rc = EXIT_CLEAN;
 	if (gate_run(&go, &g, err, sizeof(err))) {
 		error_msg("%s; nothing was written to %s", err, go.kdir);
-		rc = EXIT_USAGE;
-	} else {
-		size_t failing = 0;
-		for (size_t i = 0; i < g.introduced.nr; i++)
-			failing += shown(g.introduced.v[i]) && g.introduced.v[i]->score >= fail_on;
-		print_list(&g.introduced, ">>", "warning");
-		if (show_removed)
-			print_list(&g.removed, "<<", "removed");
-		if (!quiet)
-			fprintf(stderr, "lockers gate: %zu files in the patch (%zu C): %zu findings introduced "
-				"(%zu at or above %d), %zu removed, %zu unchanged\n", g.files_in_patch, g.c_files,
-				g.introduced.nr, failing, fail_on, g.removed.nr, g.unchanged.nr);
-		if (write_outputs(outdir, &g, go.kdir, fail_on, failing > 0))
-			rc = EXIT_USAGE;
-		else if (failing)
-			rc = EXIT_FINDINGS;
-		if (g.after.interrupted || g.before.interrupted)
-			rc = 130;
+		goto out;
 	}
+	rc = report_gate(&g, outdir, go.kdir, fail_on, show_removed, cli.quiet);
+out:
 	gate_result_release(&g);
 	triage_release(&triage);
 	free(cache_dir);
 	free(macro_out);
 	strvec_clear(&go.scan.only_rules);
 	strvec_clear(&owned);
-	free(rules_dir);
+	scan_cli_release(&cli);
 	return rc;
 }

@@ -1,37 +1,28 @@
 /* lockers merge: join the outputs of sharded scans into one scan's report. */
 #include "builtin.h"
+#include "lib/parse-options.h"
 #include "out/merge.h"
 #include "out/report.h"
 #include "out/savedscan.h"
-#include "scan/scan.h"
+#include "scan/scan-result.h"
 #include "facts/score.h"
 #include "lib/util.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage_text[] =
-"usage: lockers merge -o OUT [options] DIR...\n"
-"\n"
-"Join the output directories of 'lockers check --shard K/N' (K = 1..N) into\n"
-"what one unsharded scan would have written to OUT: lockers.json (the same\n"
-"bytes), report.html and lockers.sarif, with run.json giving each shard's times.\n"
-"Shards of different trees or rules, a missing or duplicated shard, or an\n"
-"interrupted (partial) shard are refused.\n"
-"\n"
-"  -o, --output DIR     where to write the merged report (required)\n"
-"      --allow-partial  merge interrupted shards too; the result is marked partial\n"
-"      --fail-on SCORE  exit 1 if a finding not triaged away scores at least SCORE\n"
-"                       (default 60; 101 never fails)\n"
-"  -q, --quiet          no line on stderr saying what was written\n"
-"\n"
-"Exit: 0 clean, 1 finding >= --fail-on, 2 usage error or a bad set of shards.\n";
-
-enum { OPT_ALLOW_PARTIAL = 256, OPT_FAIL_ON };
+static const struct usage merge_usage = {
+	"lockers merge -o OUT [options] DIR...",
+	"Join the output directories of 'lockers check --shard K/N' (K = 1..N) into\n"
+	"what one unsharded scan would have written to OUT: lockers.json (the same\n"
+	"bytes), report.html and lockers.sarif, with run.json giving each shard's times.\n"
+	"Shards of different trees or rules, a missing or duplicated shard, or an\n"
+	"interrupted (partial) shard are refused.\n",
+	"Exit: 0 clean, 1 finding >= --fail-on, 2 usage error or a bad set of shards.\n",
+};
 
 /* report.html and SARIF from the merged lockers.json, as 'lockers report' reads it. */
 static int write_views(const char *json, const char *html, const char *sarif, int fail_on, int *found)
@@ -65,37 +56,28 @@ static int write_views(const char *json, const char *html, const char *sarif, in
 
 int cmd_merge(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "allow-partial", no_argument, NULL, OPT_ALLOW_PARTIAL },
-		{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *outdir = NULL;
-	int allow_partial = 0, quiet = 0, fail_on = SCORE_FAIL_ON_DEFAULT, c;
+	int allow_partial = 0, quiet = 0, fail_on = SCORE_FAIL_ON_DEFAULT;
 	double t0 = now_seconds();
+	struct option options[] = {
+		OPT_STRING('o', "output", &outdir, "DIR", "where to write the merged report (required)"),
+		OPT_BOOL(0, "allow-partial", &allow_partial,
+			 "merge interrupted shards too; the result is marked partial"),
+		OPT_INTEGER(0, "fail-on", &fail_on, "SCORE", 0, 101, "exit 1 if a finding not triaged away "
+			    "scores at least SCORE (default 60; 101 never fails)"),
+		OPT_BOOL('q', "quiet", &quiet, "no line on stderr saying what was written"),
+		OPT_END(),
+	};
 
-	while ((c = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o': outdir = optarg; break;
-		case 'q': quiet = 1; break;
-		case OPT_ALLOW_PARTIAL: allow_partial = 1; break;
-		case OPT_FAIL_ON: fail_on = parse_int_arg(optarg, "--fail-on", 0, 101); break;
-		case 'h': fputs(usage_text, stdout); return EXIT_CLEAN;
-		default: fputs(usage_text, stderr); return EXIT_USAGE;
-		}
-	}
-	if (!outdir || optind == argc) {
+	argc = parse_options(argc, argv, options, &merge_usage);
+	if (!outdir || !argc) {
 		error_msg(!outdir ? "merge: -o OUT is required" : "merge: no shard directories given");
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
+		usage_with_options(&merge_usage, options);
 	}
 
 	struct merged m;
 	char err[2048];
-	if (merge_shards((const char *const *)argv + optind, (size_t)(argc - optind), allow_partial,
+	if (merge_shards((const char *const *)argv, (size_t)argc, allow_partial,
 			 &m, err, sizeof(err))) {
 		error_msg("%s", err);
 		return EXIT_USAGE;

@@ -1,50 +1,37 @@
 /* lockers report: other formats from a saved scan (it never re-scans). */
 #include "builtin.h"
+#include "lib/parse-options.h"
 #include "out/report.h"
 #include "out/savedscan.h"
-#include "scan/scan.h"
+#include "scan/scan-result.h"
 #include "facts/score.h"
 #include "lib/util.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-static const char usage_text[] =
-"usage: lockers report (--html FILE | --sarif FILE) [-o DIR]\n"
-"\n"
-"Write the findings of the last scan (DIR/lockers.json, default lockers-out)\n"
-"as one self-contained HTML triage page, or as SARIF 2.1.0. The HTML page\n"
-"filters by rule, directory, score and verdict, shows the code around each\n"
-"finding, and exports verdicts as a triage file for 'lockers triage import'.\n";
-
-enum { OPT_HTML = 256, OPT_SARIF, OPT_FAIL_ON };
+static const struct usage report_usage = {
+	"lockers report (--html FILE | --sarif FILE) [-o DIR]",
+	"Write the findings of the last scan (DIR/lockers.json, default lockers-out)\n"
+	"as one self-contained HTML triage page, or as SARIF 2.1.0. The HTML page\n"
+	"filters by rule, directory, score and verdict, shows the code around each\n"
+	"finding, and exports verdicts as a triage file for 'lockers triage import'.\n",
+	NULL,
+};
 
 int cmd_report(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "html", required_argument, NULL, OPT_HTML },
-		{ "sarif", required_argument, NULL, OPT_SARIF },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *outdir = "lockers-out", *html = NULL, *sarif = NULL;
-	int c;
+	struct option options[] = {
+		OPT_STRING(0, "html", &html, "FILE", "write the HTML triage page to FILE"),
+		OPT_STRING(0, "sarif", &sarif, "FILE", "write SARIF 2.1.0 to FILE"),
+		OPT_STRING('o', "output", &outdir, "DIR", "the scan to read (default: lockers-out)"),
+		OPT_END(),
+	};
 
-	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_HTML: html = optarg; break;
-		case OPT_SARIF: sarif = optarg; break;
-		case 'o': outdir = optarg; break;
-		case 'h': fputs(usage_text, stdout); return EXIT_CLEAN;
-		default: fputs(usage_text, stderr); return EXIT_USAGE;
-		}
-	}
-	if ((!html && !sarif) || optind != argc) {
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
-	}
+	argc = parse_options(argc, argv, options, &report_usage);
+	if ((!html && !sarif) || argc)
+		usage_with_options(&report_usage, options);
 	struct scan_result res;
 	char err[1024];
 	char *json = xasprintf("%s/lockers.json", outdir);

@@ -1,37 +1,33 @@
 /* lockers rules: what each rule finds, its confidence and its weights. */
 #include "builtin.h"
+#include "lib/parse-options.h"
 #include "scan/rules.h"
 #include "facts/score.h"
 #include "lib/util.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+static const struct usage rules_usage = {
+	"lockers rules [--rules-dir DIR] [--weights]",
+	"List the rules: name, confidence, base score and what each one finds.\n",
+	NULL,
+};
+
 int cmd_rules(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "rules-dir", required_argument, NULL, 'R' },
-		{ "weights", no_argument, NULL, 'w' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const char *dir_opt = NULL;
+	int show_weights = 0;
+	struct option options[] = {
+		OPT_STRING(0, "rules-dir", &dir_opt, "DIR", "rules directory (default: cocci/ beside the binary)"),
+		OPT_BOOL('w', "weights", &show_weights, "also list each rule's score weights"),
+		OPT_END(),
 	};
-	char *dir = NULL;
-	int show_weights = 0, c;
 
-	while ((c = getopt_long(argc, argv, "wh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'R': free(dir); dir = xstrdup(optarg); break;
-		case 'w': show_weights = 1; break;
-		case 'h':
-			printf("usage: lockers rules [--rules-dir DIR] [--weights]\n");
-			return EXIT_CLEAN;
-		default: return EXIT_USAGE;
-		}
-	}
-	if (!dir)
-		dir = rules_default_dir();
+	if (parse_options(argc, argv, options, &rules_usage))
+		usage_with_options(&rules_usage, options);
+	char *dir = dir_opt ? xstrdup(dir_opt) : rules_default_dir();
 	struct rule_set rs;
 	char err[512];
 	if (rules_load(&rs, dir, NULL, err, sizeof(err))) {

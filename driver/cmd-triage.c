@@ -1,35 +1,31 @@
 /* lockers triage: record, import and list a reviewer's verdicts. */
 #include "builtin.h"
+#include "lib/parse-options.h"
 #include "out/savedscan.h"
-#include "scan/scan.h"
+#include "scan/scan-result.h"
 #include "facts/triage.h"
 #include "lib/util.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage_text[] =
-"usage: lockers triage mark ID bug|intended|false-positive --why TEXT [options]\n"
-"       lockers triage import FILE [options]\n"
-"       lockers triage list [options]\n"
-"\n"
-"  -o, --output DIR   the scan whose findings IDs name (default: lockers-out)\n"
-"      --triage FILE  the triage file (default: lockers-triage.txt in the scanned tree)\n"
-"      --why TEXT     the reason for the verdict (mark)\n"
-"\n"
-"ID is a finding's fingerprint (id= in the output), or a unique prefix of it\n"
-"(at least 6 digits). The triage file has one verdict per line, sorted, written\n"
-"atomically (docs/triage.md); later scans attach its verdicts and hide\n"
-"intended and false-positive findings unless --all.\n";
-
-enum { OPT_TRIAGE = 256, OPT_WHY };
+static const struct usage triage_usage = {
+	"lockers triage mark ID bug|intended|false-positive --why TEXT [options]\n"
+	"lockers triage import FILE [options]\n"
+	"lockers triage list [options]",
+	NULL,
+	"ID is a finding's fingerprint (id= in the output), or a unique prefix of it\n"
+	"(at least 6 digits). The triage file has one verdict per line, sorted, written\n"
+	"atomically (docs/triage.md); later scans attach its verdicts and hide\n"
+	"intended and false-positive findings unless --all.\n",
+};
 
 struct triage_args {
 	const char *outdir;
 	const char *triage_path;
 	const char *why;
+	const struct option *options;	/* for the usage */
 };
 
 static int load_scan(const struct triage_args *a, struct scan_result *res, int required)
@@ -93,10 +89,8 @@ static int triage_mark(const struct triage_args *a, int argc, char **argv)
 	char err[1024];
 	int rc = EXIT_USAGE;
 
-	if (argc != 2 || !a->why) {
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
-	}
+	if (argc != 2 || !a->why)
+		usage_with_options(&triage_usage, a->options);
 	if (!triage_verdict_valid(argv[1])) {
 		error_msg("verdict '%s' is not bug, intended or false-positive", argv[1]);
 		return EXIT_USAGE;
@@ -133,10 +127,8 @@ static int triage_import(const struct triage_args *a, int argc, char **argv)
 	char err[1024];
 	int have_scan, rc = EXIT_USAGE;
 
-	if (argc != 1) {
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
-	}
+	if (argc != 1)
+		usage_with_options(&triage_usage, a->options);
 	if (triage_read(&in, argv[0], err, sizeof(err))) {
 		error_msg("%s", err);
 		return EXIT_USAGE;
@@ -191,56 +183,30 @@ static int triage_list(const struct triage_args *a)
 
 int cmd_triage(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "triage", required_argument, NULL, OPT_TRIAGE },
-		{ "why", required_argument, NULL, OPT_WHY },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct triage_args a = { .outdir = "lockers-out" };
-	int c;
+	struct option options[] = {
+		OPT_STRING('o', "output", &a.outdir, "DIR", "the scan whose findings IDs name (default: lockers-out)"),
+		OPT_STRING(0, "triage", &a.triage_path, "FILE",
+			   "the triage file (default: lockers-triage.txt in the scanned tree)"),
+		OPT_STRING(0, "why", &a.why, "TEXT", "the reason for the verdict (mark)"),
+		OPT_END(),
+	};
 
-	while ((c = getopt_long(argc, argv, "+o:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o': a.outdir = optarg; break;
-		case OPT_TRIAGE: a.triage_path = optarg; break;
-		case OPT_WHY: a.why = optarg; break;
-		case 'h': fputs(usage_text, stdout); return EXIT_CLEAN;
-		default: fputs(usage_text, stderr); return EXIT_USAGE;
-		}
-	}
-	if (optind >= argc) {
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
-	}
-	const char *sub = argv[optind++];
-	/* Options may also follow the subcommand's arguments. */
-	int nargs = 0;
-	char **args = xcalloc((size_t)argc, sizeof(*args));
-	while (optind < argc) {
-		if ((c = getopt_long(argc, argv, "+o:h", longopts, NULL)) == -1) {
-			args[nargs++] = argv[optind++];
-			continue;
-		}
-		switch (c) {
-		case 'o': a.outdir = optarg; break;
-		case OPT_TRIAGE: a.triage_path = optarg; break;
-		case OPT_WHY: a.why = optarg; break;
-		default: free(args); fputs(usage_text, stderr); return EXIT_USAGE;
-		}
-	}
-	int rc;
+	a.options = options;
+	/* Options may come before or after the subcommand and its arguments. */
+	argc = parse_options(argc, argv, options, &triage_usage);
+	if (!argc)
+		usage_with_options(&triage_usage, options);
+	const char *sub = argv[0];
 	if (!strcmp(sub, "mark"))
-		rc = triage_mark(&a, nargs, args);
-	else if (!strcmp(sub, "import"))
-		rc = triage_import(&a, nargs, args);
-	else if (!strcmp(sub, "list"))
-		rc = nargs ? (fputs(usage_text, stderr), EXIT_USAGE) : triage_list(&a);
-	else {
-		error_msg("unknown triage command '%s'", sub);
-		rc = EXIT_USAGE;
+		return triage_mark(&a, argc - 1, argv + 1);
+	if (!strcmp(sub, "import"))
+		return triage_import(&a, argc - 1, argv + 1);
+	if (!strcmp(sub, "list")) {
+		if (argc > 1)
+			usage_with_options(&triage_usage, options);
+		return triage_list(&a);
 	}
-	free(args);
-	return rc;
+	error_msg("unknown triage command '%s'", sub);
+	return EXIT_USAGE;
 }

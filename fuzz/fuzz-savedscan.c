@@ -1,6 +1,6 @@
 /* libFuzzer: lockers.json as read back for triage, report and gate (src/out/savedscan.c). */
 #include "out/savedscan.h"
-#include "scan/scan.h"
+#include "scan/scan-result.h"
 #include "lib/util.h"
 
 #include <stddef.h>

@@ -330,17 +330,6 @@ char *absolute_path(const char *path)
 	return abs;
 }
 
-int parse_int_arg(const char *s, const char *what, int lo, int hi)
-{
-	char *end;
-
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || *end || end == s || v < lo || v > hi)
-		die("%s must be a number from %d to %d, not '%s'", what, lo, hi, s);
-	return (int)v;
-}
-
 double now_seconds(void)
 {
 	struct timespec ts;

@@ -85,8 +85,6 @@ const char *tmp_dir(void);
  * their own, where a relative path names nothing.
  */
 char *absolute_path(const char *path);
-/* A command-line number in lo..hi, or die naming the option. */
-int parse_int_arg(const char *s, const char *what, int lo, int hi);
 
 /* Seconds since an arbitrary origin, monotonic. */
 double now_seconds(void);

@@ -15,7 +15,7 @@
  */
 #include "out/report.h"
 #include "scan/rules.h"
-#include "scan/scan.h"
+#include "scan/scan-result.h"
 #include "facts/score.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"

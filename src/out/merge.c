@@ -2,7 +2,7 @@
 #include "facts/finding.h"
 #include "out/report.h"
 #include "out/savedscan.h"
-#include "scan/scan.h"
+#include "scan/scan-result.h"
 #include "lib/util.h"
 
 #include <jansson.h>

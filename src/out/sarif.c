@@ -1,6 +1,6 @@
 /* SARIF 2.1.0 for code-scanning services: one run, lockers' rules, results. */
 #include "out/report.h"
-#include "scan/scan.h"
+#include "scan/scan-result.h"
 #include "facts/score.h"
 #include "lib/util.h"
 

@@ -1,6 +1,6 @@
 #include "out/savedscan.h"
 #include "out/report.h"
-#include "scan/scan.h"
+#include "scan/scan-result.h"
 #include "lib/util.h"
 
 #include <jansson.h>

@@ -1,5 +1,5 @@
 #include "out/report.h"
-#include "scan/scan.h"
+#include "scan/scan-result.h"
 #include "facts/score.h"
 
 #include <string.h>

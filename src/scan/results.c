@@ -2,7 +2,7 @@
 #include "scan/cache.h"
 #include "scan/cfunc.h"
 #include "scan/record.h"
-#include "scan/scan.h"
+#include "scan/scan-result.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 

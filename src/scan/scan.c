@@ -8,6 +8,7 @@
 #include "scan/results.h"
 #include "scan/rulecost.h"
 #include "facts/score.h"
+#include "facts/triage.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -320,40 +321,4 @@ void scan_options_make_absolute(struct scan_options *o, struct strvec *owned)
 	absolute_into(&o->cache_dir, owned, 0);
 	absolute_into(&o->spatch, owned, 1);
 	absolute_into(&o->python, owned, 1);
-}
-
-size_t scan_count_failures(const struct scan_result *res, enum file_status st)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < res->nfailures; i++)
-		n += res->failures[i].status == st;
-	return n;
-}
-
-size_t scan_count_findings(const struct scan_result *res, const char *rule)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < res->findings.nr; i++)
-		n += !strcmp(res->findings.v[i]->rule, rule);
-	return n;
-}
-
-void scan_result_release(struct scan_result *res)
-{
-	finding_list_clear(&res->findings);
-	for (size_t i = 0; i < res->nfailures; i++) {
-		free(res->failures[i].path);
-		free(res->failures[i].detail);
-	}
-	free(res->failures);
-	free(res->candidates);
-	free(res->rule_cpu);
-	coverage_release(&res->coverage);
-	strvec_clear(&res->record_errors);
-	strvec_clear(&res->stale_verdicts);
-	tree_release(&res->tree);
-	rules_release(&res->rules);
-	memset(res, 0, sizeof(*res));
 }
