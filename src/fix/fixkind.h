@@ -1,5 +1,5 @@
 /*
- * Which fix a finding gets: the rule's transformation in cocci/fix/, the
+ * Which fix a finding gets: the rule's transformation (rules/<rule>/fix.cocci), the
  * virtual mode that names the kind of fix, and the places and names the
  * transformation is aimed at, all read from the finding's evidence. A
  * finding whose evidence does not make the fix mechanical gets none, with

@@ -13,10 +13,7 @@ virtual patch, deref, access, assign, init_null
 
 @initialize:python@
 @@
-import os, sys
-argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1]))) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
-sys.dont_write_bytecode = True
+#include "python-init-fix.cocci"
 from lockers.fixtarget import at, is_key
 
 // Only a load inside a plain rcu_read_lock() section: a _bh, _sched or

@@ -32,10 +32,7 @@ virtual report, org
 
 @initialize:python@
 @@
-import os, sys
-argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
-sys.dont_write_bytecode = True
+#include "python-init.cocci"
 from lockers.record import norm
 from lockers.rcu_cross_pointer import HELPERS, rcu_read, candidate, checked_in_section, relied_traversal, relied_loads
 from lockers.rcu_cross_pointer import add, decision_past_unlock, held_lock, revalidated, flush

@@ -20,10 +20,7 @@ virtual patch, move_stores
 
 @initialize:python@
 @@
-import os, sys
-argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1]))) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
-sys.dont_write_bytecode = True
+#include "python-init-fix.cocci"
 from lockers.fixtarget import at, independent, is_written_field
 
 // The publication: what it publishes (X) and where (L, or the list head H).

@@ -58,10 +58,7 @@ virtual report, org
 
 @initialize:python@
 @@
-import os, sys
-argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
-sys.dont_write_bytecode = True
+#include "python-init.cocci"
 from lockers.seq import seq_norm as norm
 from lockers.seqcount_unvalidated_load import PARAMS, INREG, INWR, REASS, LOOP, LOCKED, IFNOT, IFNOTJUMP, IFPOS
 from lockers.seqcount_unvalidated_load import FAILBR, ESCAPES, TARGET, pid

@@ -33,10 +33,7 @@ virtual report, org
 
 @initialize:python@
 @@
-import os, sys
-argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
-sys.dont_write_bytecode = True
+#include "python-init.cocci"
 from lockers.rcu_double_deref import n, k, is_part, rcu_text, may_report, add_pair, flush, marked, managed
 from lockers.rcu_double_deref import WRAPPERS, ACCESSORS, accessor_call
 from lockers.source import ident_at

@@ -26,10 +26,7 @@ virtual report, org
 
 @initialize:python@
 @@
-import os, sys
-argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
-sys.dont_write_bytecode = True
+#include "python-init.cocci"
 from lockers.seq import seq_norm
 from lockers.seqcount_begin_no_retry import found, found_handoff, under_lock, storage_kind, flush
 

@@ -32,10 +32,7 @@ virtual report, org
 
 @initialize:python@
 @@
-import os, sys
-argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
-sys.dont_write_bytecode = True
+#include "python-init.cocci"
 from lockers.rcu_escape import src_shape, cand, mentions, null_test, flush, managed, protected
 from lockers.rcu_escape import protected_iterator, took_reference, null_branch, takes_reference
 from lockers.rcu_escape import escapes, cursor_escapes, guard_escapes, scoped_guard_escapes

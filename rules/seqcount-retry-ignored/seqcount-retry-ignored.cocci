@@ -19,10 +19,7 @@ virtual report, org
 
 @initialize:python@
 @@
-import os, sys
-argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
-sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
-sys.dont_write_bytecode = True
+#include "python-init.cocci"
 from lockers.seqcount_retry_ignored import ignored, flush
 
 // every retry of the file; the rules below ask what becomes of its answer
