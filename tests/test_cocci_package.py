@@ -296,12 +296,3 @@ def test_coccicheck_in_kernel_tree():
         "read_seqbegin_or_lock(&vnode->cb_lock, &seq) never takes the lock (a plain read_seqbegin() "
         "retry loop in disguise, which can starve under writers) [seqlock-never-locks]",
     ]
-
-
-def test_load_wrappers_are_one_list_with_the_macro_index():
-    """The rules and src/index/macroindex.c strip the same single-load wrappers."""
-    import re
-    from lockers.vocab import LOAD_WRAPPERS
-    c = (ROOT / "src" / "macroindex.c").read_text()
-    body = re.search(r"static int is_wrapper\(.*?\{(.*?)NULL", c, re.S).group(1)
-    assert set(re.findall(r'"(\w+)"', body)) == LOAD_WRAPPERS

@@ -12,6 +12,7 @@ import re
 from . import source
 from .cexpr import loc_key, startkey
 from .record import PerFile, norm
+from .vocab import RCU_ACCESS, RCU_DEREFERENCE, RCU_PUBLISH, RCU_REPLACE
 
 
 S = {}
@@ -135,9 +136,10 @@ def in_section(fn, pos):
 
 # ---------------------------------------------------------------- RCU macros
 
-_RCU_CALL = re.compile(r"\b(?:rcu_dereference\w*|rcu_access_pointer|srcu_dereference\w*|"
-                       r"rcu_assign_pointer|RCU_INIT_POINTER|rcu_replace_pointer|"
-                       r"list_\w+_rcu|hlist_\w+_rcu)\s*\(")
+# A call of the RCU API: any rcu_dereference*()/srcu_dereference*(), an
+# access, a publication or a list primitive (list_*_rcu, hlist_*_rcu).
+_RCU_CALL = re.compile(r"\b(?:(?:%s)\w*|%s|list_\w+_rcu|hlist_\w+_rcu)\s*\(" % (
+    "|".join(RCU_DEREFERENCE), "|".join(RCU_ACCESS + RCU_PUBLISH + RCU_REPLACE)))
 _DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\(([^)]*)\)((?:[^\n]*\\\n)*[^\n]*)", re.M)
 _MACROS = {}
 

@@ -1,62 +1,82 @@
-"""The kernel API vocabulary of the rules, in one place.
+"""The kernel API vocabulary of the rules, read from data/*.list (rules/data/).
 
-Python-side names only: the SmPL patterns spell the names they match
-themselves (spatch needs them at parse time), and those lists are the
-rule's pattern, shown where a reader looks for it.
+One list per kind of call (rules/README.md, "The vocabulary"): the Python
+reads them here, src/index/macroindex.c gets them as C strings and the SmPL
+as identifier sets, all made from the same files by scripts/build-rules.
 """
+import os
 import re
+
+_DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
+
+
+def pairs(name):
+    """The (name, value) lines of data/<name>.list, in order; value "" when none."""
+    out = []
+    with open(os.path.join(_DATA, name + ".list"), encoding="utf-8") as f:
+        for line in f:
+            words = line.split("#", 1)[0].split()
+            if words:
+                out.append((words[0], words[1] if len(words) > 1 else ""))
+    return out
+
+
+def names(*lists):
+    """The names of the lists, in order."""
+    return [n for name in lists for n, _ in pairs(name)]
+
+
+def calls(*lists, suffix=""):
+    """A regex matching a call of one of the lists' names (each followed by
+    `suffix`, a regex, as r"\\w*" for a family): group 1 is the name."""
+    return re.compile(r"\b(%s)\s*\(" % "|".join(re.escape(n) + suffix for n in names(*lists)))
+
 
 # ---------------------------------------------------------------- seqcount
 
-# Each begin of the seqcount/seqlock read API, and the retry that pairs
-# with it (include/linux/seqlock.h).
-SEQ_RETRY_OF = {
-    "read_seqcount_begin": "read_seqcount_retry",
-    "raw_read_seqcount": "read_seqcount_retry",
-    "raw_read_seqcount_begin": "read_seqcount_retry",
-    "__read_seqcount_begin": "__read_seqcount_retry",
-    "raw_seqcount_begin": "read_seqcount_retry",
-    "read_seqbegin": "read_seqretry",
-    "read_seqbegin_or_lock": "need_seqretry",
-    "read_seqbegin_or_lock_irqsave": "need_seqretry",
-    "read_seqcount_latch": "read_seqcount_latch_retry",
-    "raw_read_seqcount_latch": "raw_read_seqcount_latch_retry",
-}
-SEQ_BEGINS = set(SEQ_RETRY_OF)
+# Each begin of the seqcount/seqlock read API, and the retry that pairs with it.
+SEQ_RETRY_OF = dict(pairs("seqcount-begin"))
+DEFAULT_RETRY = pairs("seqcount-begin")[0][1]
 
 # ---------------------------------------------------------------- seqlock or_lock
 
 # The or_lock API: name -> variant ("plain", or "irq" for the flags saving pair).
-OR_LOCK_BEGIN = {"read_seqbegin_or_lock": "plain", "read_seqbegin_or_lock_irqsave": "irq"}
-OR_LOCK_NEED = {"need_seqretry": ""}
-OR_LOCK_DONE = {"done_seqretry": "plain", "done_seqretry_irqrestore": "irq"}
+OR_LOCK_BEGIN = dict(pairs("seqlock-or-lock-begin"))
+OR_LOCK_NEED = dict(pairs("seqlock-or-lock-need"))
+OR_LOCK_DONE = dict(pairs("seqlock-or-lock-done"))
+SEQ_RETRY_OF.update((begin, need) for begin in OR_LOCK_BEGIN for need in OR_LOCK_NEED)
+SEQ_BEGINS = set(SEQ_RETRY_OF)
 
 # ---------------------------------------------------------------- RCU
 
+RCU_READ_LOCK = names("rcu-read-lock")
+RCU_READ_UNLOCK = names("rcu-read-unlock")
+RCU_DEREFERENCE = names("rcu-dereference")
+# How messages and evidence name a read through any of them (the first line).
+RCU_DEREFERENCE_FAMILY = RCU_DEREFERENCE[0]
+RCU_DEREFERENCE_RAW = names("rcu-dereference-raw")
+RCU_ACCESS = names("rcu-access")
+RCU_PUBLISH = names("rcu-publish")
+RCU_REPLACE = names("rcu-replace")
+RCU_FREE = names("rcu-free")
 # Update-side accessors: the caller holds the update lock.
-RCU_PROTECTED = set("rcu_dereference_protected, rtnl_dereference, rht_dereference, "
-                    "rht_dereference_bucket, wiphy_dereference, link_conf_dereference_protected, "
-                    "link_sta_dereference_protected, tcf_chain_dereference, tcf_proto_dereference, "
-                    "dereference_key_locked".split(", "))
+RCU_PROTECTED = set(names("rcu-dereference-protected"))
 
 # Single-load markers around a pointer read: a relation seen through one of
 # them still compares the pointer itself (rcu-cross-pointer strips them from
-# operands; src/index/macroindex.c drops them from the relations it records). The
-# two lists are one: tests/test_cocci_package.py checks that is_wrapper() in
-# src/index/macroindex.c names exactly these.
-LOAD_WRAPPERS = set("""READ_ONCE __READ_ONCE READ_ONCE_NOCHECK data_race
-rcu_dereference rcu_dereference_raw rcu_dereference_bh rcu_dereference_sched
-rcu_dereference_check rcu_dereference_protected rcu_dereference_bh_check
-rcu_dereference_sched_check rcu_dereference_raw_check srcu_dereference
-srcu_dereference_check rcu_access_pointer smp_load_acquire likely unlikely""".split())
+# operands; src/index/macroindex.c drops them from the relations it records).
+LOAD_WRAPPERS = set(names("load-wrappers"))
 
 # Locks an updater takes (rcu-double-deref: held at a read, the pointer
 # cannot change) ...
-UPDATE_LOCK_RE = re.compile(r"\b(spin_lock|spin_lock_bh|spin_lock_irq|spin_lock_irqsave|raw_spin_lock|raw_spin_lock_irqsave|raw_spin_lock_irq|mutex_lock|mutex_lock_interruptible|mutex_lock_killable|write_lock|write_lock_bh|write_lock_irqsave|down_write|rtnl_lock|rq_lock|rq_lock_irqsave|rq_lock_irq)\s*\(")
-UPDATE_UNLOCK_RE = re.compile(r"\b(spin_unlock|spin_unlock_bh|spin_unlock_irq|spin_unlock_irqrestore|raw_spin_unlock|raw_spin_unlock_irqrestore|raw_spin_unlock_irq|mutex_unlock|write_unlock|write_unlock_bh|write_unlock_irqrestore|up_write|rtnl_unlock|rq_unlock|rq_unlock_irqrestore|rq_unlock_irq)\s*\(")
+UPDATE_LOCK_RE = calls("exclusive-locks", "rq-locks")
+UPDATE_UNLOCK_RE = calls("exclusive-unlocks", "rq-unlocks")
 
 # ... and any lock, read-side ones included, that may keep an object alive
-# past an RCU section (rcu-escape), with the assertions that one is held.
-LOCK_RE = re.compile(r"\b(spin_lock|spin_lock_bh|spin_lock_irq|spin_lock_irqsave|raw_spin_lock|raw_spin_lock_irqsave|raw_spin_lock_irq|mutex_lock|mutex_lock_interruptible|mutex_lock_killable|write_lock|write_lock_bh|write_lock_irqsave|read_lock|read_lock_bh|down_read|down_write|rtnl_lock)\s*\(")
-UNLOCK_RE = re.compile(r"\b(spin_unlock|spin_unlock_bh|spin_unlock_irq|spin_unlock_irqrestore|raw_spin_unlock|raw_spin_unlock_irqrestore|raw_spin_unlock_irq|mutex_unlock|write_unlock|write_unlock_bh|write_unlock_irqrestore|read_unlock|read_unlock_bh|up_read|up_write|rtnl_unlock)\s*\(")
-ASSERT_RE = re.compile(r"\b(lockdep_assert_held\w*|ASSERT_RTNL|lockdep_assert_rtnl_held|assert_spin_locked|lockdep_assert_wiphy|WARN_ON_ONCE\(!mutex_is_locked|WARN_ON\(!mutex_is_locked|WARN_ON\(!spin_is_locked)\s*\(")
+# past an RCU section (rcu-escape), with the assertions that one is held:
+# a lockdep_assert_held*() of any suffix, or a WARN_ON(!mutex_is_locked()).
+LOCK_RE = calls("exclusive-locks", "shared-locks")
+UNLOCK_RE = calls("exclusive-unlocks", "shared-unlocks")
+ASSERT_RE = re.compile(r"\b(%s|WARN_ON(?:_ONCE)?\(!(?:%s))\s*\(" % (
+    "|".join(re.escape(n) + r"\w*" for n in names("lock-asserts")),
+    "|".join(map(re.escape, names("lock-held-tests")))))

@@ -10,7 +10,7 @@ from . import source
 from .cexpr import matching, split_tokens, tokenize
 from .macroindex import helpers
 from .record import PerFile, at, emit, norm
-from .vocab import LOAD_WRAPPERS
+from .vocab import LOAD_WRAPPERS, calls
 
 
 RULE = "rcu-cross-pointer"
@@ -301,7 +301,8 @@ def address_of(q):
 
 
 _DO_TAIL = re.compile(r"^\s*}\s*([A-Za-z_]\w*)\s*\((.*)\)\s*;")
-_UNLOCK = re.compile(r"\b(rcu_read_unlock\w*|srcu_read_unlock|read_lock|write_lock|spin_lock|raw_spin_lock|mutex_lock|down_read|down_write|rt_mutex_lock)\w*\s*\(")
+# What ends the view a check was made on: a read-side unlock, or any lock taken.
+_UNLOCK = calls("rcu-read-unlock", "exclusive-locks", "shared-locks", suffix=r"\w*")
 
 
 def do_while_traversal(path, line, ptrs):

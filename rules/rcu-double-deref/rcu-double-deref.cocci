@@ -46,7 +46,7 @@ flush()
 
 @ma@
 expression E;
-identifier RD = {rcu_dereference, rcu_dereference_bh, rcu_dereference_sched, rcu_dereference_raw, rcu_dereference_rtnl, rcu_dereference_bh_rtnl, rcu_dereference_check, rcu_dereference_bh_check, rcu_dereference_sched_check, rcu_dereference_raw_check, srcu_dereference, srcu_dereference_check, srcu_dereference_notrace};
+identifier RD = {@rcu-dereference, @rcu-dereference-rtnl};
 expression list EL;
 position p;
 @@
@@ -197,8 +197,8 @@ EXCL.add(k(p[0]))
 // reads tested for NULL
 @tst disable isnt_null1@
 expression E : script:python() { rcu_text(E) };
-identifier RD = {rcu_dereference, rcu_dereference_bh, rcu_dereference_sched, rcu_dereference_raw, rcu_dereference_rtnl, rcu_dereference_bh_rtnl, rcu_dereference_check, rcu_dereference_bh_check, rcu_dereference_sched_check, rcu_dereference_raw_check, srcu_dereference, srcu_dereference_check, srcu_dereference_notrace};
-identifier AC = {rcu_access_pointer, READ_ONCE};
+identifier RD = {@rcu-dereference, @rcu-dereference-rtnl};
+identifier AC = {@rcu-access, READ_ONCE};
 expression E3, E4;
 expression list EL;
 position p;
@@ -228,8 +228,8 @@ TESTED.add(k(p[0]))
 
 @tsts@
 expression E : script:python() { rcu_text(E) };
-identifier RD = {rcu_dereference, rcu_dereference_bh, rcu_dereference_sched, rcu_dereference_raw, rcu_dereference_rtnl, rcu_dereference_bh_rtnl, rcu_dereference_check, rcu_dereference_bh_check, rcu_dereference_sched_check, rcu_dereference_raw_check, srcu_dereference, srcu_dereference_check, srcu_dereference_notrace};
-identifier AC = {rcu_access_pointer, READ_ONCE};
+identifier RD = {@rcu-dereference, @rcu-dereference-rtnl};
+identifier AC = {@rcu-access, READ_ONCE};
 expression list EL;
 statement S1, S2;
 position p;
@@ -249,8 +249,8 @@ TESTED.add(k(p[0]))
 
 @tstv disable isnt_null1 exists@
 expression E : script:python() { rcu_text(E) };
-identifier RD = {rcu_dereference, rcu_dereference_bh, rcu_dereference_sched, rcu_dereference_raw, rcu_dereference_rtnl, rcu_dereference_bh_rtnl, rcu_dereference_check, rcu_dereference_bh_check, rcu_dereference_sched_check, rcu_dereference_raw_check, srcu_dereference, srcu_dereference_check, srcu_dereference_notrace};
-identifier AC = {rcu_access_pointer, READ_ONCE};
+identifier RD = {@rcu-dereference, @rcu-dereference-rtnl};
+identifier AC = {@rcu-access, READ_ONCE};
 local idexpression v;
 expression E2, E3, E4;
 expression list EL;
@@ -283,8 +283,8 @@ TESTED.add(k(p[0]))
 
 @tstvs exists@
 expression E : script:python() { rcu_text(E) };
-identifier RD = {rcu_dereference, rcu_dereference_bh, rcu_dereference_sched, rcu_dereference_raw, rcu_dereference_rtnl, rcu_dereference_bh_rtnl, rcu_dereference_check, rcu_dereference_bh_check, rcu_dereference_sched_check, rcu_dereference_raw_check, srcu_dereference, srcu_dereference_check, srcu_dereference_notrace};
-identifier AC = {rcu_access_pointer, READ_ONCE};
+identifier RD = {@rcu-dereference, @rcu-dereference-rtnl};
+identifier AC = {@rcu-access, READ_ONCE};
 local idexpression v;
 expression E2;
 expression list EL;
@@ -307,8 +307,8 @@ TESTED.add(k(p[0]))
 // reads compared with another pointer (revalidation)
 @cmp@
 expression E : script:python() { rcu_text(E) };
-identifier RD = {rcu_dereference, rcu_dereference_bh, rcu_dereference_sched, rcu_dereference_raw, rcu_dereference_rtnl, rcu_dereference_bh_rtnl, rcu_dereference_check, rcu_dereference_bh_check, rcu_dereference_sched_check, rcu_dereference_raw_check, srcu_dereference, srcu_dereference_check, srcu_dereference_notrace};
-identifier AC = {rcu_access_pointer, READ_ONCE};
+identifier RD = {@rcu-dereference, @rcu-dereference-rtnl};
+identifier AC = {@rcu-access, READ_ONCE};
 expression E3 : script:python() { n(E3) not in ("NULL", "0") };
 expression list EL;
 position p;
@@ -329,8 +329,8 @@ COMPARED.add(k(p[0]))
 // pointer of the file, the left branch would hide this one
 @cmpr@
 expression E : script:python() { rcu_text(E) };
-identifier RD = {rcu_dereference, rcu_dereference_bh, rcu_dereference_sched, rcu_dereference_raw, rcu_dereference_rtnl, rcu_dereference_bh_rtnl, rcu_dereference_check, rcu_dereference_bh_check, rcu_dereference_sched_check, rcu_dereference_raw_check, srcu_dereference, srcu_dereference_check, srcu_dereference_notrace};
-identifier AC = {rcu_access_pointer, READ_ONCE};
+identifier RD = {@rcu-dereference, @rcu-dereference-rtnl};
+identifier AC = {@rcu-access, READ_ONCE};
 expression E3 : script:python() { n(E3) not in ("NULL", "0") };
 expression list EL;
 position p;

@@ -6,7 +6,7 @@ from .cexpr import split_args
 from .macroindex import vocabulary, wrappers
 from .rcu import func_head, lock_held
 from .record import PerFile, at, emit, norm
-from .vocab import UPDATE_LOCK_RE, UPDATE_UNLOCK_RE
+from .vocab import RCU_ACCESS, RCU_DEREFERENCE_FAMILY, RCU_DEREFERENCE_RAW, UPDATE_LOCK_RE, UPDATE_UNLOCK_RE, names
 
 
 RULE = "rcu-double-deref"
@@ -17,14 +17,11 @@ RULE = "rcu-double-deref"
 # WRAPPERS load their first argument itself (rcu_dereference_ovsl(p)): a
 # load of the argument, as rcu_dereference(); ACCESSORS load a member
 # reached through their arguments (br_port_get_rcu(dev)): each call is a load.
-RD_NAMES = set("""rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_raw
-rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check rcu_dereference_bh_check
-rcu_dereference_sched_check rcu_dereference_raw_check srcu_dereference srcu_dereference_check
-srcu_dereference_notrace""".split())
+RD_NAMES = set(names("rcu-dereference", "rcu-dereference-rtnl"))
 LOADS = {k: v for k, v in vocabulary()["loads"].items() if k not in RD_NAMES}
 WRAPPERS = wrappers(vocabulary()) - RD_NAMES
 ACCESSORS = set(k for k, (params, loaded, prim) in LOADS.items()
-                if k not in WRAPPERS and not prim.startswith("rcu_access_pointer")
+                if k not in WRAPPERS and not prim.startswith(tuple(RCU_ACCESS))
                 and re.search(r"->|\[", loaded))
 CALLS = {}       # (file, line, col) of an accessor call -> (name, the load it makes)
 MARKED = {}      # (file, line, col) of E in rcu_dereference*(E) -> name of the macro
@@ -187,11 +184,11 @@ def report():
         ev = {"at_first_read": at(p1)}
         def kind(x):
             if x in MARKED:
-                return "rcu_dereference"
+                return RCU_DEREFERENCE_FAMILY
             if x in ACCESS:
                 return "access"
             return "plain"
-        other = [kind(x) for x in (first, second) if kind(x) != "rcu_dereference"]
+        other = [kind(x) for x in (first, second) if kind(x) != RCU_DEREFERENCE_FAMILY]
         if other:
             ev["other_read"] = other[0]
             ev["plain_read"] = other[0] == "plain"
@@ -207,7 +204,7 @@ def report():
         if first in LOCKCHK or second in LOCKCHK:
             ev["lock_alternative"] = True
         raws = [MARKED[x] for x in (first, second) if x in MARKED]
-        if raws and all(r == "rcu_dereference_raw" for r in raws) \
+        if raws and all(r in RCU_DEREFERENCE_RAW for r in raws) \
                 and first not in INSEC and second not in INSEC:
             ev["raw_outside_section"] = True
         if lock_held_at(p2):
@@ -246,7 +243,7 @@ def marked(p, E, RD, EL):
     """E read with the dereference accessor RD(E, EL) at p."""
     MARKED[k(p)] = str(RD)
     MARKED_TEXT.add(n(E))
-    if re.search(r"lockdep_is_held|lockdep_rtnl_is_held|rtnl_is_locked|_is_held|lockdep_\w*held", str(EL)) or str(RD).endswith("rtnl"):
+    if re.search(r"rtnl_is_locked|_is_held|lockdep_\w*held", str(EL)) or str(RD).endswith("rtnl"):
         LOCKCHK.add(k(p))
 
 

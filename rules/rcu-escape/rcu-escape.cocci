@@ -24,7 +24,7 @@
 // Confidence: Moderate
 // Needs: macro-index
 // Options: --no-includes
-// Requires : guard scoped_guard rcu_read_unlock rcu_read_unlock_bh rcu_read_unlock_sched rcu_read_unlock_sched_notrace srcu_read_unlock srcu_read_unlock_notrace rcu_read_unlock_trace
+// Requires : guard scoped_guard @rcu-read-unlock
 // Scope: function
 // Facts : call_rcu kfree_rcu rcu_assign_pointer RCU_INIT_POINTER
 
@@ -96,41 +96,18 @@ protected_iterator(p[0], I, EL)
 type T;
 local idexpression T *x;
 expression R : script:python() { cand(R) };
-expression E1, E2, E3, E4, I1, I2, F;
+expression E1, E2, E3, E4, F;
 local idexpression LX;
 identifier fld;
 position ps, pu, pd, pr, pp, pst, pal;
 @@
 x = R@ps
-... when != rcu_read_unlock()
-    when != rcu_read_unlock_bh()
-    when != rcu_read_unlock_sched()
-    when != rcu_read_unlock_sched_notrace()
-    when != srcu_read_unlock(...)
-    when != srcu_read_unlock_notrace(...)
-    when != rcu_read_unlock_trace()
-    when != rcu_read_lock()
-    when != rcu_read_lock_bh()
-    when != rcu_read_lock_sched()
-    when != rcu_read_lock_sched_notrace()
-    when != srcu_read_lock(...)
-    when != srcu_read_lock_notrace(...)
-    when != rcu_read_lock_trace()
+...
+    when != {{rcu-read-unlock}}(...)
+    when != {{rcu-read-lock}}(...)
     when != x = E1
 (
-rcu_read_unlock()@pu
-|
-rcu_read_unlock_bh()@pu
-|
-rcu_read_unlock_sched()@pu
-|
-rcu_read_unlock_sched_notrace()@pu
-|
-srcu_read_unlock(I1, I2)@pu
-|
-srcu_read_unlock_notrace(I1, I2)@pu
-|
-rcu_read_unlock_trace()@pu
+{{rcu-read-unlock|}}(...)@pu
 )
 ... when != x = E2
     when != &x
@@ -171,7 +148,6 @@ expression esc.R;
 position esc.ps, esc.pu;
 identifier REF : script:python() { takes_reference(REF) };
 expression A : script:python(x, R) { mentions(A, x, R) };
-expression I1, I2;
 position q;
 @@
 x = R@ps
@@ -179,19 +155,7 @@ x = R@ps
 REF@q(..., A, ...)
 ...
 (
-rcu_read_unlock()@pu
-|
-rcu_read_unlock_bh()@pu
-|
-rcu_read_unlock_sched()@pu
-|
-rcu_read_unlock_sched_notrace()@pu
-|
-srcu_read_unlock(I1, I2)@pu
-|
-srcu_read_unlock_notrace(I1, I2)@pu
-|
-rcu_read_unlock_trace()@pu
+{{rcu-read-unlock|}}(...)@pu
 )
 
 @script:python@
@@ -207,7 +171,6 @@ expression esc.R;
 position esc.ps, esc.pu;
 identifier REF : script:python() { takes_reference(REF) };
 expression A : script:python(x, R) { mentions(A, x, R) };
-expression I1, I2;
 position q;
 @@
 REF@q(..., A, ...)
@@ -227,7 +190,6 @@ local idexpression T *esc.x;
 expression esc.R;
 position esc.ps, esc.pu;
 expression C : script:python(x) { null_test(C, x) };
-expression I1, I2;
 position q;
 @@
 x = R@ps
@@ -235,19 +197,7 @@ x = R@ps
 if@q (C) {
   ...
 (
-rcu_read_unlock()@pu
-|
-rcu_read_unlock_bh()@pu
-|
-rcu_read_unlock_sched()@pu
-|
-rcu_read_unlock_sched_notrace()@pu
-|
-srcu_read_unlock(I1, I2)@pu
-|
-srcu_read_unlock_notrace(I1, I2)@pu
-|
-rcu_read_unlock_trace()@pu
+{{rcu-read-unlock|}}(...)@pu
 )
   ...
 }
@@ -264,32 +214,17 @@ null_branch(ps[0], pu[0])
 identifier x, fld;
 iterator I;
 expression list EL;
-expression E2, E3, E4, I1, I2, F;
+expression E2, E3, E4, F;
 local idexpression LX;
 identifier REF : script:python() { takes_reference(REF) };
 position ps, pu, pd, pr, pp, pst, pal;
 @@
 I@ps(EL) {
-  ... when != rcu_read_unlock()
-      when != rcu_read_unlock_bh()
-      when != rcu_read_unlock_sched()
-      when != srcu_read_unlock(...)
-      when != rcu_read_unlock_trace()
+  ...
+      when != {{rcu-read-unlock}}(...)
       when != REF(..., <+... x ...+>, ...)
 (
-rcu_read_unlock()@pu
-|
-rcu_read_unlock_bh()@pu
-|
-rcu_read_unlock_sched()@pu
-|
-rcu_read_unlock_sched_notrace()@pu
-|
-srcu_read_unlock(I1, I2)@pu
-|
-srcu_read_unlock_notrace(I1, I2)@pu
-|
-rcu_read_unlock_trace()@pu
+{{rcu-read-unlock|}}(...)@pu
 )
   ... when != x = E2
       when != &x

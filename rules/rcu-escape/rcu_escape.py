@@ -7,17 +7,14 @@ from .cexpr import split_top
 from .macroindex import vocabulary
 from .rcu import func_head, lock_held
 from .record import PerFile, at, emit, norm
-from .vocab import ASSERT_RE, LOCK_RE, UNLOCK_RE
+from .vocab import ASSERT_RE, LOCK_RE, RCU_DEREFERENCE_FAMILY, RCU_READ_LOCK, RCU_READ_UNLOCK, UNLOCK_RE
+from .vocab import names, pairs
 
 
 RULE = "rcu-escape"
-RD_RE = r"(?:rcu_dereference(?:_bh|_sched|_raw|_check|_bh_check|_sched_check|_raw_check|_rtnl|_bh_rtnl)?|srcu_dereference(?:_check|_notrace)?)"
-LOOKUP_RE = re.compile(r"^(?:\w+_rcu|\w+_rcu_notrace|idr_find|radix_tree_lookup|xa_load|pid_task|"
-                       r"find_task_by_vpid|find_task_by_pid_ns|rhashtable_lookup|rhltable_lookup)$")
-ITER_ARG = {"hash_for_each_rcu": 2, "hash_for_each_possible_rcu": 1,
-            "hash_for_each_possible_rcu_notrace": 1, "for_each_netdev_rcu": 1,
-            "for_each_netdev_continue_rcu": 1, "for_each_netdev_in_bond_rcu": 1,
-            "netdev_for_each_upper_dev_rcu": 1, "netdev_for_each_lower_private_rcu": 1}
+RD_RE = r"(?:%s)" % "|".join(names("rcu-dereference", "rcu-dereference-rtnl"))
+LOOKUP_RE = re.compile(r"^(?:\w+_rcu|\w+_rcu_notrace|%s)$" % "|".join(names("rcu-lookups")))
+ITER_ARG = {name: int(arg) for name, arg in pairs("rcu-list-iterators")}
 
 
 PROT = set()      # (file, function, variable): cursor or result of an RCU read
@@ -42,7 +39,7 @@ def src_shape(R):
     if m:
         t = m.group(1)
     if re.match(r"^" + RD_RE + r"\(.*\)$", t):
-        return ("rcu_dereference", t)
+        return (RCU_DEREFERENCE_FAMILY, t)
     m = re.match(r"^(&)?\(?(" + RD_RE + r"\(.*\))\)?(->|\.)\w+(\[.*\])?$", t)
     if m:
         return ("address_of_field" if m.group(1) or m.group(4) else "field", m.group(2))
@@ -66,7 +63,7 @@ def cand(R):
     if s is None:
         return False
     kind, base = s
-    if kind in ("rcu_dereference", "lookup") or base.startswith("rcu_") or base.startswith("srcu_"):
+    if kind in (RCU_DEREFERENCE_FAMILY, "lookup") or base.startswith("rcu_") or base.startswith("srcu_"):
         return True
     if re.match(r"^[A-Za-z_]\w*$", base) and any(v == base for (_, _, v) in PROT):
         return True
@@ -94,8 +91,8 @@ CONTRACT_RE = re.compile(
     r"(caller\w*\s+(must|should|needs?\s+to|has\s+to|is\s+expected\s+to|is\s+responsible)[^.;]{0,40}?(hold|use|take|call|hav|be\s+in|be\s+under|be\s+holding)[^.;]{0,40}?rcu)"
     r"|((must|should|has\s+to|needs?\s+to)\s+be\s+(called|invoked|used|held|run)[^.;]{0,30}?(with|under|within|inside|in)[^.;]{0,20}?rcu)"
     r"|((called|invoked|call)\s+(with|under|within|inside)\s+(the\s+)?(an?\s+)?rcu)"
-    r"|(rcu_read_lock\(?\)?\s*(must|should)\s+be\s+held)"
-    r"|(requires?\s+(the\s+)?rcu(_read_lock|\s+read))", re.I)
+    r"|(%s\(?\)?\s*(must|should)\s+be\s+held)"
+    r"|(requires?\s+(the\s+)?rcu(_read_lock|\s+read))" % RCU_READ_LOCK[0], re.I)
 
 
 def contract(pos):
@@ -151,8 +148,7 @@ def lifetime_comment(pe):
 
 
 # read-side section openers and closers by flavour; SRCU by its srcu_struct
-SECTION_RE = re.compile(r"\b(rcu_read_(?:un)?lock(?:_bh|_sched|_sched_notrace|_trace)?|"
-                        r"srcu_read_(?:un)?lock(?:_notrace)?)\s*\(([^;]*?)\)\s*;")
+SECTION_RE = re.compile(r"\b(%s)\s*\(([^;]*?)\)\s*;" % "|".join(RCU_READ_LOCK + RCU_READ_UNLOCK))
 
 
 def section_step(m):
@@ -202,7 +198,8 @@ def container_reference(ps, pu, R):
 # a helper named for taking a reference (bnxt_ulp_get, dev_hold, kref_get,
 # refcount_inc_not_zero): narrower than takes_reference(), whose lock/inc
 # would take spin_lock(&base->lock) or u64_stats_inc() for a pin
-CONTAINER_REF = re.compile(r"(?:_get|_hold|_grab|_pin|_ref)$|^(?:get|hold|grab|pin)_|^kref_get|^refcount_inc")
+CONTAINER_REF = re.compile(r"(?:_get|_hold|_grab|_pin|_ref)$|^(?:get|hold|grab|pin)_|^(?:%s)"
+                           % "|".join(names("container-ref-prefixes")))
 
 
 def array_field(R, fname):
@@ -258,8 +255,8 @@ def ref_in_block(pg, ps, x):
 def unlock_name(pu):
     L = source.lines(pu.file)
     li = int(pu.line) - 1
-    m = re.search(r"\b(s?rcu_read_unlock\w*)\s*\(", L[li]) if li < len(L) else None
-    return m.group(1) if m else "rcu_read_unlock"
+    m = re.search(r"\b((?:%s)\w*)\s*\(" % "|".join(RCU_READ_UNLOCK), L[li]) if li < len(L) else None
+    return m.group(1) if m else RCU_READ_UNLOCK[0]
 
 
 def use_kind(pe, lhs):
@@ -301,7 +298,7 @@ def report():
                 "field": "was loaded from an object read", "plain_field": "was loaded from an object read",
                 "list_cursor": "is the cursor of an RCU list walk",
                 "lookup": "was looked up", "alias": "was read", "plain_alias": "was read",
-                "rcu_dereference": "was read"}[kind]
+                RCU_DEREFERENCE_FAMILY: "was read"}[kind]
         if how == "guard":
             lk, ul = "guard(rcu)()", "the end of its scope"
         elif how == "scoped_guard":
@@ -420,13 +417,13 @@ def cursor_escapes(x, I, EL, ps, pu, pd, pr, pp, pst, E4):
 def guard_escapes(x, R, ps, pg, pr):
     """x = R under guard(rcu)() at pg is returned: the section ends after."""
     kind, base = src_shape(R)
-    if kind in ("rcu_dereference", "lookup") or (ps[0].file, ps[0].current_element, base) in PROT:
+    if kind in (RCU_DEREFERENCE_FAMILY, "lookup") or (ps[0].file, ps[0].current_element, base) in PROT:
         record(x, ps[0], pg[0], pr[0], kind, "returned", "guard", R)
 
 
 def scoped_guard_escapes(x, R, ps, pg, pd, pr, pp, pst):
     """x = R inside scoped_guard(rcu) at pg is used after the block."""
     kind, base = src_shape(R)
-    if (kind in ("rcu_dereference", "lookup") or (ps[0].file, ps[0].current_element, base) in PROT) \
+    if (kind in (RCU_DEREFERENCE_FAMILY, "lookup") or (ps[0].file, ps[0].current_element, base) in PROT) \
             and not ref_in_block(pg[0], ps[0], x):
         first_use(x, ps[0], pg[0], kind, pd, pr, pst, pp, lambda q: "stored", "scoped_guard", R)

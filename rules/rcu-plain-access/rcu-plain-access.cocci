@@ -23,10 +23,10 @@
 // Confidence: Moderate
 // Needs: macro-index
 // Options: --no-includes
-// Requires : rcu_read_lock rcu_read_lock_bh rcu_read_lock_sched srcu_read_lock rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_protected rcu_dereference_raw rcu_dereference_raw_check srcu_dereference srcu_dereference_check srcu_dereference_notrace rcu_access_pointer rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer unrcu_pointer rtnl_dereference rcu_dereference_rtnl call_rcu kfree_rcu kvfree_rcu call_srcu rcu_dereference_bh_rtnl rcu_dereference_check_fdtable rcu_dereference_wiphy rht_dereference_rcu rht_dereference_bucket_rcu dmar_rcu_dereference dereference_key_rcu rht_dereference rht_dereference_bucket wiphy_dereference link_conf_dereference_protected link_sta_dereference_protected tcf_chain_dereference tcf_proto_dereference dereference_key_locked
+// Requires : rcu_read_lock rcu_read_lock_bh rcu_read_lock_sched srcu_read_lock @rcu-dereference @rcu-dereference-rtnl @rcu-dereference-subsystem @rcu-dereference-protected @rcu-access @rcu-publish @rcu-replace unrcu_pointer @rcu-free
 // Scope: function
-// Locations : rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_raw rcu_dereference_raw_check rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check_fdtable rcu_dereference_wiphy srcu_dereference srcu_dereference_check srcu_dereference_notrace rht_dereference_rcu rht_dereference_bucket_rcu dmar_rcu_dereference dereference_key_rcu rcu_dereference_protected rtnl_dereference rht_dereference rht_dereference_bucket wiphy_dereference link_conf_dereference_protected link_sta_dereference_protected tcf_chain_dereference tcf_proto_dereference dereference_key_locked rcu_access_pointer rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer unrcu_pointer
-// Freed : call_rcu call_srcu kfree_rcu kvfree_rcu
+// Locations : @rcu-dereference @rcu-dereference-rtnl @rcu-dereference-subsystem @rcu-dereference-protected @rcu-access @rcu-publish @rcu-replace unrcu_pointer
+// Freed : @rcu-free
 
 virtual report, org
 
@@ -89,8 +89,8 @@ local(p[0], L)
 // ---- facts: RCU accessors, frees, sections, locks ----
 
 @acc@
-identifier D = {rcu_dereference, rcu_dereference_bh, rcu_dereference_sched, rcu_dereference_check, rcu_dereference_bh_check, rcu_dereference_sched_check, rcu_dereference_raw, rcu_dereference_raw_check, rcu_dereference_rtnl, rcu_dereference_bh_rtnl, rcu_dereference_check_fdtable, rcu_dereference_wiphy, srcu_dereference, srcu_dereference_check, srcu_dereference_notrace, rht_dereference_rcu, rht_dereference_bucket_rcu, dmar_rcu_dereference, dereference_key_rcu, rcu_dereference_protected, rtnl_dereference, rht_dereference, rht_dereference_bucket, wiphy_dereference, link_conf_dereference_protected, link_sta_dereference_protected, tcf_chain_dereference, tcf_proto_dereference, dereference_key_locked};
-identifier A = {rcu_access_pointer, rcu_assign_pointer, RCU_INIT_POINTER, rcu_replace_pointer, unrcu_pointer};
+identifier D = {@rcu-dereference, @rcu-dereference-rtnl, @rcu-dereference-subsystem, @rcu-dereference-protected};
+identifier A = {@rcu-access, @rcu-publish, @rcu-replace, unrcu_pointer};
 expression E;
 position p;
 @@
@@ -125,7 +125,7 @@ pw << accw.pw;
 add_acc(p[0], E, ident_at(pw[0]))
 
 @freed@
-identifier F = {call_rcu, call_srcu, kfree_rcu, kvfree_rcu};
+identifier F = {@rcu-free};
 expression E, S1, CB;
 identifier fld;
 position p;
@@ -146,7 +146,7 @@ p << freed.p;
 freed(p[0], E, F)
 
 @freed2 exists@
-identifier F = {call_rcu, call_srcu, kfree_rcu, kvfree_rcu};
+identifier F = {@rcu-free};
 local idexpression L;
 expression X, S1, CB, V;
 identifier fld;
@@ -229,8 +229,8 @@ guard(p1[0])
 
 @lk exists@
 position p1, p2;
-identifier LOCK = {spin_lock, spin_lock_bh, spin_lock_irq, spin_lock_irqsave, spin_lock_nested, raw_spin_lock, raw_spin_lock_bh, raw_spin_lock_irq, raw_spin_lock_irqsave, mutex_lock, mutex_lock_nested, write_lock, write_lock_bh, write_lock_irq, write_lock_irqsave, down_write, rtnl_lock, spin_lock_irqsave_nested};
-identifier UNLOCK = {spin_unlock, spin_unlock_bh, spin_unlock_irq, spin_unlock_irqrestore, raw_spin_unlock, raw_spin_unlock_bh, raw_spin_unlock_irq, raw_spin_unlock_irqrestore, mutex_unlock, write_unlock, write_unlock_bh, write_unlock_irq, write_unlock_irqrestore, up_write, rtnl_unlock};
+identifier LOCK = {@exclusive-locks};
+identifier UNLOCK = {@exclusive-unlocks};
 @@
 LOCK@p1(...);
 ... when != UNLOCK(...);
@@ -243,7 +243,7 @@ p2 << lk.p2;
 lock_region(p1[0], p2[0])
 
 @asrt@
-identifier ASSERT = {lockdep_assert_held, lockdep_assert_held_write, lockdep_assert_held_once, assert_spin_locked, ASSERT_RTNL, lockdep_is_held, mutex_is_locked, spin_is_locked, lockdep_rtnl_is_held};
+identifier ASSERT = {@lock-asserts, @lock-held-tests};
 position p;
 @@
 ASSERT@p(...)

@@ -8,7 +8,7 @@ from .cexpr import endkey, loc_key, startkey
 from .macroindex import struct_name, vocabulary, wrappers
 from .rcu import S, enclosing_call, inside, in_section, rcu_macros, start, switch
 from .record import Pos, at, emit, norm
-from .vocab import RCU_PROTECTED
+from .vocab import RCU_DEREFERENCE_FAMILY, RCU_FREE, RCU_PROTECTED
 
 
 RULE = "rcu-plain-access"
@@ -214,7 +214,7 @@ def report():
                 ev["store_null"] = True
             elif "store_new" in tags:
                 ev["publishes_new_object"] = True
-        suggest = "rcu_dereference"
+        suggest = RCU_DEREFERENCE_FAMILY
         if via and "dereference" in via[0] and via[0] not in RCU_PROTECTED:
             suggest = via[0]
         if cat == "store":
@@ -229,7 +229,7 @@ def report():
             msg = "%s is declared __rcu (struct %s, %s) but is %s" % (text, decl[0], decl[1], what)
         else:
             msg = "%s is RCU-protected (its objects are freed with %s()) but is %s" % (
-                text, S["freedby"].get(loc_key(text), "call_rcu"), what)
+                text, S["freedby"].get(loc_key(text), RCU_FREE[0]), what)
         emit(RULE, Pos(p, sp[0], sp[1]), text, msg, **ev)
 
 

@@ -16,11 +16,11 @@
 // Rule: rcu-publish-before-init
 // Confidence: Moderate
 // Options: --no-includes
-// Requires : rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_protected rcu_dereference_raw srcu_dereference srcu_dereference_check rcu_access_pointer rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer rtnl_dereference call_rcu kfree_rcu kvfree_rcu call_srcu list_add_rcu list_add_tail_rcu hlist_add_head_rcu hlist_add_tail_rcu hlist_add_before_rcu hlist_add_behind_rcu hlist_nulls_add_head_rcu hlist_nulls_add_tail_rcu list_replace_rcu hlist_replace_rcu rcu_dereference_raw_check rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check_fdtable rcu_dereference_wiphy srcu_dereference_notrace rht_dereference_rcu rht_dereference_bucket_rcu dmar_rcu_dereference dereference_key_rcu rht_dereference rht_dereference_bucket wiphy_dereference link_conf_dereference_protected link_sta_dereference_protected tcf_chain_dereference tcf_proto_dereference dereference_key_locked
+// Requires : @rcu-dereference @rcu-dereference-rtnl @rcu-dereference-subsystem @rcu-dereference-protected @rcu-access @rcu-publish @rcu-replace @rcu-free @rcu-list-add @rcu-list-replace
 // Scope: function
-// Facts : rcu_read_lock rcu_read_lock_bh rcu_read_lock_sched rcu_read_lock_sched_notrace rcu_read_lock_trace srcu_read_lock srcu_read_lock_notrace guard
-// Locations : rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_raw rcu_dereference_raw_check rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check_fdtable rcu_dereference_wiphy srcu_dereference srcu_dereference_check srcu_dereference_notrace rht_dereference_rcu rht_dereference_bucket_rcu dmar_rcu_dereference dereference_key_rcu rcu_dereference_protected rtnl_dereference rht_dereference rht_dereference_bucket wiphy_dereference link_conf_dereference_protected link_sta_dereference_protected tcf_chain_dereference tcf_proto_dereference dereference_key_locked rcu_access_pointer rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer
-// Freed : call_rcu call_srcu kfree_rcu kvfree_rcu
+// Facts : @rcu-read-lock guard
+// Locations : @rcu-dereference @rcu-dereference-rtnl @rcu-dereference-subsystem @rcu-dereference-protected @rcu-access @rcu-publish @rcu-replace
+// Freed : @rcu-free
 
 virtual report, org
 
@@ -38,8 +38,8 @@ flush()
 
 // RCU locations of the file: read with an accessor, assigned with one, or freed
 @acc@
-identifier D = {rcu_dereference, rcu_dereference_bh, rcu_dereference_sched, rcu_dereference_check, rcu_dereference_bh_check, rcu_dereference_sched_check, rcu_dereference_raw, rcu_dereference_raw_check, rcu_dereference_rtnl, rcu_dereference_bh_rtnl, rcu_dereference_check_fdtable, rcu_dereference_wiphy, srcu_dereference, srcu_dereference_check, srcu_dereference_notrace, rht_dereference_rcu, rht_dereference_bucket_rcu, dmar_rcu_dereference, dereference_key_rcu, rcu_dereference_protected, rtnl_dereference, rht_dereference, rht_dereference_bucket, wiphy_dereference, link_conf_dereference_protected, link_sta_dereference_protected, tcf_chain_dereference, tcf_proto_dereference, dereference_key_locked};
-identifier A = {rcu_access_pointer, rcu_assign_pointer, RCU_INIT_POINTER, rcu_replace_pointer};
+identifier D = {@rcu-dereference, @rcu-dereference-rtnl, @rcu-dereference-subsystem, @rcu-dereference-protected};
+identifier A = {@rcu-access, @rcu-publish, @rcu-replace};
 expression E;
 position p;
 @@
@@ -58,7 +58,7 @@ p << acc.p;
 accessor(p[0], D, A, E)
 
 @freed@
-identifier F = {call_rcu, call_srcu, kfree_rcu, kvfree_rcu};
+identifier F = {@rcu-free};
 expression E, S1, CB;
 identifier fld;
 position p;
@@ -78,7 +78,7 @@ p << freed.p;
 freed(p[0], E)
 
 @freed2 exists@
-identifier F = {call_rcu, call_srcu, kfree_rcu, kvfree_rcu};
+identifier F = {@rcu-free};
 local idexpression L;
 expression X, S1, CB, V;
 identifier fld;
@@ -239,8 +239,8 @@ expression E : script:python() { may_publish(E) };
 expression V, V2, V3;
 local idexpression N;
 identifier fld;
-identifier COPY = {memcpy, memset, strcpy, strscpy, strlcpy, strncpy, sprintf, snprintf, scnprintf};
-identifier PUB = {rcu_assign_pointer, RCU_INIT_POINTER};
+identifier COPY = {@memory-writes};
+identifier PUB = {@rcu-publish};
 position ps, pw;
 @@
 (
@@ -273,8 +273,8 @@ expression E : script:python() { may_publish(E) };
 expression V, V2, V3;
 local idexpression N;
 identifier fld;
-identifier COPY = {memcpy, memset, strcpy, strscpy, strlcpy, strncpy, sprintf, snprintf, scnprintf};
-identifier PUB = {rcu_assign_pointer, RCU_INIT_POINTER};
+identifier COPY = {@memory-writes};
+identifier PUB = {@rcu-publish};
 position ps, pw;
 @@
 (
@@ -306,9 +306,9 @@ add_pub(ps[0], pw[0], E, N, PUB, fld, "%s->%s" % (E, fld))
 expression V, V2, O;
 local idexpression N;
 identifier lst, fld;
-identifier COPY = {memcpy, memset, strcpy, strscpy, strlcpy, strncpy, sprintf, snprintf, scnprintf};
-identifier LADD = {list_add_rcu, list_add_tail_rcu, hlist_add_head_rcu, hlist_add_tail_rcu, hlist_add_before_rcu, hlist_add_behind_rcu, hlist_nulls_add_head_rcu, hlist_nulls_add_tail_rcu};
-identifier LREP = {list_replace_rcu, hlist_replace_rcu};
+identifier COPY = {@memory-writes};
+identifier LADD = {@rcu-list-add};
+identifier LREP = {@rcu-list-replace};
 position ps, pw;
 @@
 (

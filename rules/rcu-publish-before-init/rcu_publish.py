@@ -5,6 +5,7 @@ import re
 from .cexpr import loc_key, startkey
 from .rcu import S, in_section, start, switch
 from .record import Pos, at, emit, norm
+from .vocab import RCU_ACCESS, RCU_PUBLISH, RCU_REPLACE
 
 
 RULE = "rcu-publish-before-init"
@@ -58,7 +59,7 @@ def report():
             others = [q for q in S["assigned"].get(key, []) if q.line != p.line]
             if others:
                 ev["at_rcu_assign"] = at(others[0])
-                why = why or "rcu_assign_pointer() elsewhere"
+                why = why or "%s() elsewhere" % RCU_PUBLISH[0]
             if key in S["freed"]:
                 ev["at_rcu_free"] = at(S["freed"][key])
                 why = why or "its objects are freed with call_rcu"
@@ -93,7 +94,7 @@ def report():
         first = writes[0][2]
         if how == "plain store":
             what = "%s = %s" % (pub["loc"], pub["new"])
-        elif how in ("rcu_assign_pointer", "RCU_INIT_POINTER", "rcu_replace_pointer"):
+        elif how in RCU_PUBLISH + RCU_REPLACE:
             what = "%s(%s, %s)" % (how, pub["loc"], pub["new"])
         else:
             what = "%s()" % how
@@ -129,11 +130,11 @@ def accessor(p, D, A, E):
     switch(p)
     k = loc_key(E)
     if k is not None:
-        if D or A == "rcu_access_pointer":
+        if D or A in RCU_ACCESS:
             S["reader"].setdefault(k, (D or A, p))
         else:
             S["assigned"].setdefault(k, []).append(p)
-    if A in ("rcu_assign_pointer", "RCU_INIT_POINTER"):
+    if A in RCU_PUBLISH:
         S["pubtargets"].add(norm(E))
 
 

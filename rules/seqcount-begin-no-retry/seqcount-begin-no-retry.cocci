@@ -33,34 +33,28 @@ from lockers.seqcount_begin_no_retry import found, found_handoff, under_lock, st
 // The begins: value assigned, out-parameter, returned, or discarded.
 
 @b@
-identifier BEGIN = {read_seqcount_begin, raw_read_seqcount,
-  raw_read_seqcount_begin, __read_seqcount_begin, raw_seqcount_begin,
-  read_seqbegin, read_seqcount_latch, raw_read_seqcount_latch};
+identifier BEGIN = {@seqcount-begin};
 expression S, C;
 position pb;
 @@
 S = BEGIN@pb(C)
 
 @bol@
-identifier BOL = {read_seqbegin_or_lock, read_seqbegin_or_lock_irqsave};
+identifier BOL = {@seqlock-or-lock-begin};
 expression S, C;
 position pb;
 @@
 BOL@pb(C, &S)
 
 @bret@
-identifier BEGIN = {read_seqcount_begin, raw_read_seqcount,
-  raw_read_seqcount_begin, __read_seqcount_begin, raw_seqcount_begin,
-  read_seqbegin, read_seqcount_latch, raw_read_seqcount_latch};
+identifier BEGIN = {@seqcount-begin};
 expression C;
 position pb;
 @@
 return BEGIN@pb(C);
 
 @bdrop@
-identifier BEGIN = {read_seqcount_begin, raw_read_seqcount,
-  raw_read_seqcount_begin, __read_seqcount_begin, raw_seqcount_begin,
-  read_seqbegin, read_seqcount_latch, raw_read_seqcount_latch};
+identifier BEGIN = {@seqcount-begin};
 expression C;
 position pb;
 @@
@@ -71,12 +65,8 @@ BEGIN@pb(C);
 
 @retried exists@
 identifier b.BEGIN;
-identifier RETRY = {read_seqcount_retry, __read_seqcount_retry, read_seqretry,
-  need_seqretry, read_seqcount_latch_retry, raw_read_seqcount_latch_retry,
-  do_read_seqcount_retry, read_seqretry_irqrestore};
-identifier BEGIN2 = {read_seqcount_begin, raw_read_seqcount,
-  raw_read_seqcount_begin, __read_seqcount_begin, raw_seqcount_begin,
-  read_seqbegin, read_seqcount_latch, raw_read_seqcount_latch};
+identifier RETRY = {@seqcount-retry, @seqlock-retry, @seqlock-or-lock-need};
+identifier BEGIN2 = {@seqcount-begin};
 expression b.S, C2, E;
 position b.pb;
 @@
@@ -96,7 +86,7 @@ BEGIN2(...) != S
 
 @bol_retried exists@
 identifier bol.BOL;
-identifier RETRY = {read_seqretry, need_seqretry, read_seqretry_irqrestore};
+identifier RETRY = {@seqlock-retry, @seqlock-or-lock-need};
 expression bol.S, C2, E;
 position bol.pb;
 @@

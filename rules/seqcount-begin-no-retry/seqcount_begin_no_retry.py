@@ -1,7 +1,7 @@
 """seqcount-begin-no-retry: a read begin whose sequence nothing validates."""
 from .record import at, emit
 from .seq import seq_norm as norm, seqkey
-from .vocab import SEQ_BEGINS, SEQ_RETRY_OF
+from .vocab import DEFAULT_RETRY, SEQ_BEGINS, SEQ_RETRY_OF
 
 
 RULE = "seqcount-begin-no-retry"
@@ -50,7 +50,7 @@ def flush():
 
 def say(b, begin, c, s, kind, target, ph, count):
     key = seqkey(c)
-    retry = SEQ_RETRY_OF.get(begin, "read_seqcount_retry")
+    retry = SEQ_RETRY_OF.get(begin, DEFAULT_RETRY)
     arg_s = norm(s) if s else "seq"
     if kind is None and s is None:
         msg = ("the sequence returned by %s(%s) is discarded: no %s() can "

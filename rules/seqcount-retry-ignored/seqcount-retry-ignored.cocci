@@ -24,9 +24,7 @@ from lockers.seqcount_retry_ignored import ignored, flush
 
 // every retry of the file; the rules below ask what becomes of its answer
 @r@
-identifier RETRY = {read_seqcount_retry, __read_seqcount_retry, read_seqretry,
-  need_seqretry, read_seqcount_latch_retry, raw_read_seqcount_latch_retry,
-  read_seqretry_irqrestore, do_read_seqcount_retry};
+identifier RETRY = {@seqcount-retry, @seqlock-retry, @seqlock-or-lock-need};
 expression C, S;
 position pr;
 @@

@@ -4,6 +4,7 @@ import re
 
 from .record import at, emit
 from .seq import seq_norm as norm, strip_casts
+from .vocab import names
 
 
 RULE = "seqcount-unvalidated-load"
@@ -70,12 +71,7 @@ def pair_ok(fnp, fnl, c, e, g):
     return bool(m) and m[0] == norm(e) and m[1] != g
 
 
-VALUE_CALLS = set(["READ_ONCE", "smp_load_acquire", "rcu_dereference",
-    "rcu_dereference_raw", "rcu_dereference_check", "rcu_dereference_protected",
-    "raw_cpu_read", "this_cpu_read", "le16_to_cpu", "le32_to_cpu", "le64_to_cpu",
-    "be16_to_cpu", "be32_to_cpu", "be64_to_cpu", "atomic_read", "atomic64_read",
-    "ktime_to_ns", "ktime_add", "ktime_sub", "min", "max", "min_t", "max_t",
-    "unlikely", "likely"])
+VALUE_CALLS = set(names("value-reads"))
 
 
 def value_load(r, e, g):

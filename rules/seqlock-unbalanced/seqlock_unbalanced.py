@@ -5,6 +5,9 @@ import re
 from .cexpr import startkey as key_of
 from .record import at, emit
 from .seq import S, parity_of_seq
+from .vocab import OR_LOCK_DONE
+
+DONE_OF = {variant: name for name, variant in OR_LOCK_DONE.items()}   # the done_seqretry*() of a variant
 
 
 RULE = "seqlock-unbalanced"
@@ -92,7 +95,7 @@ def report_function(p):
         except IndexError:
             text = ""
         what = "return" if text.startswith("return") else "the end of the function"
-        done_name = "done_seqretry_irqrestore" if b["variant"] == "irq" else "done_seqretry"
+        done_name = DONE_OF.get(b["variant"], DONE_OF["plain"])
         never_odd = parity_of_seq(F, seq) == "even"
         parity = (key_of(start), key_of(exitp)) in F["parity"]
         how = "before its retry check" if where == "before_check" else "after need_seqretry() accepted the pass"

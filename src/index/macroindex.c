@@ -18,6 +18,7 @@
 #include "lib/strvec.h"
 #include "scan/tree.h"
 #include "lib/util.h"
+#include "vocab.h"	/* the lists of rules/data/ as C strings (scripts/build-rules) */
 
 #include <ctype.h>
 #include <dirent.h>
@@ -828,25 +829,30 @@ static const struct entry *lookup(const struct mi *m, const char *s, size_t n)
 	return NULL;
 }
 
+/* s is one of the NULL-terminated names (a list of rules/data/). */
+static int str_in(const char *s, const char *const *names)
+{
+	for (; *names; names++)
+		if (!strcmp(s, *names))
+			return 1;
+	return 0;
+}
+
+static int tok_in(const struct token *t, const char *const *names)
+{
+	for (; *names; names++)
+		if (tok_is(t, *names))
+			return 1;
+	return 0;
+}
+
 /* Single-load markers and annotations: never expanded, dropped from the
  * relation text (their argument is what is compared). */
 static int is_wrapper(const struct token *t)
 {
-	static const char *const w[] = {
-		"READ_ONCE", "__READ_ONCE", "READ_ONCE_NOCHECK", "data_race",
-		"rcu_dereference", "rcu_dereference_raw", "rcu_dereference_bh",
-		"rcu_dereference_sched", "rcu_dereference_check",
-		"rcu_dereference_protected", "rcu_dereference_bh_check",
-		"rcu_dereference_sched_check", "rcu_dereference_raw_check",
-		"srcu_dereference", "srcu_dereference_check", "rcu_access_pointer",
-		"smp_load_acquire", "likely", "unlikely", NULL
-	};
-	size_t i;
+	static const char *const w[] = { VOCAB_LOAD_WRAPPERS, NULL };
 
-	for (i = 0; w[i]; i++)
-		if (tok_is(t, w[i]))
-			return 1;
-	return 0;
+	return tok_in(t, w);
 }
 
 /* Split a SEP separated string into tokens. */
@@ -1342,40 +1348,15 @@ done:
 static int is_rcu_load(const struct token *t)
 {
 	static const char *const w[] = {
-		"rcu_dereference", "rcu_dereference_bh", "rcu_dereference_sched",
-		"rcu_dereference_check", "rcu_dereference_bh_check",
-		"rcu_dereference_sched_check", "rcu_dereference_raw",
-		"rcu_dereference_raw_check", "srcu_dereference", "srcu_dereference_check",
-		"srcu_dereference_notrace", "rcu_access_pointer", "list_entry_rcu",
-		"list_first_or_null_rcu", "list_next_or_null_rcu", "list_next_rcu",
-		"list_tail_rcu", "hlist_first_rcu", "hlist_next_rcu", "hlist_pprev_rcu",
-		"hlist_nulls_first_rcu", "hlist_nulls_next_rcu", NULL
+		VOCAB_RCU_DEREFERENCE, VOCAB_RCU_ACCESS, VOCAB_RCU_LIST_CURSORS, NULL
 	};
-	size_t i;
 
-	for (i = 0; w[i]; i++)
-		if (tok_is(t, w[i]))
-			return 1;
-	return 0;
+	return tok_in(t, w);
 }
 
 /* The calls that take a reference, seeds of the ref-get rows: a helper is
  * reference-taking when its body calls one of these or such a helper. */
-static const char *const ref_seeds[] = {
-	"__module_get", "atomic64_inc_not_zero", "atomic_inc_not_zero",
-	"atomic_long_inc_not_zero", "folio_get", "folio_try_get", "get_device",
-	"get_task_struct", "kobject_get", "kobject_get_unless_zero", "kref_get",
-	"kref_get_unless_zero", "lockref_get", "lockref_get_not_dead",
-	"lockref_get_not_zero", "percpu_ref_get", "percpu_ref_get_many",
-	"percpu_ref_tryget", "percpu_ref_tryget_live", "percpu_ref_tryget_many",
-	"refcount_add", "refcount_add_not_zero", "refcount_inc",
-	"refcount_inc_not_zero", "try_module_get", NULL
-};
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
+static const char *const ref_seeds[] = { VOCAB_REF_GET, NULL };
 
 static int param_index(const char *params, const struct token *t)
 {
@@ -1562,12 +1543,10 @@ static void ref_helpers(struct mi *m)
 			size_t l = e ? (size_t)(e - p) : strlen(p);
 			char name[128];
 			if (l < sizeof(name)) {
-				const char *nm = name;
 				long g;
 				memcpy(name, p, l);
 				name[l] = '\0';
-				if (bsearch(&nm, ref_seeds, sizeof(ref_seeds) / sizeof(*ref_seeds) - 1,
-					    sizeof(*ref_seeds), cmp_str)) {
+				if (str_in(name, ref_seeds)) {
 					f->via = arena_strndup(m, name, l);
 					marked[first[i]] = 1;
 				} else if ((g = fn_group(m, name)) >= 0 && (size_t)g != first[i]) {
@@ -1724,6 +1703,7 @@ int macroindex_stamp(const char *kdir, uint64_t *stamp, unsigned long *headers,
 	m.err = err;
 	m.errlen = errlen;
 	m.stamp_only = 1;
+	m.stamp = VOCAB_DIGEST;	/* a list of rules/data/ that changed rebuilds the index */
 	if (err && errlen)
 		err[0] = '\0';
 	if (stat(kdir, &sb) || !S_ISDIR(sb.st_mode)) {
