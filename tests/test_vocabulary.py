@@ -1,6 +1,6 @@
 """The kernel API vocabulary lives in rules/data/*.list only (rules/README.md):
 no name of it is a string literal of the C or Python source, and each list
-reaches the three readers (the Python, macroindex.c, the generated SmPL)."""
+reaches the three readers (the Python, the macro index in src/index/, the generated SmPL)."""
 import ast
 import io
 import pathlib

@@ -1,7 +1,7 @@
 """The kernel API vocabulary of the rules, read from data/*.list (rules/data/).
 
 One list per kind of call (rules/README.md, "The vocabulary"): the Python
-reads them here, src/index/macroindex.c gets them as C strings and the SmPL
+reads them here, the macro index (src/index/) gets them as C strings and the SmPL
 as identifier sets, all made from the same files by scripts/build-rules.
 """
 import os
@@ -64,7 +64,7 @@ RCU_PROTECTED = set(names("rcu-dereference-protected"))
 
 # Single-load markers around a pointer read: a relation seen through one of
 # them still compares the pointer itself (rcu-cross-pointer strips them from
-# operands; src/index/macroindex.c drops them from the relations it records).
+# operands; src/index/relations.c drops them from the relations it records).
 LOAD_WRAPPERS = set(names("load-wrappers"))
 
 # Locks an updater takes (rcu-double-deref: held at a read, the pointer
