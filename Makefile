@@ -13,7 +13,7 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter -Werror
 LLVM     = /usr/lib/llvm-14
-CPPFLAGS = -std=c11 -D_GNU_SOURCE -MMD -MP -Isrc -I$(LLVM)/include
+CPPFLAGS = -std=c11 -D_GNU_SOURCE -MMD -MP -Isrc -Ibuild/gen -I$(LLVM)/include
 LDLIBS   = -ljansson -lxxhash -L$(LLVM)/lib -lclang-14 -Wl,-rpath,$(LLVM)/lib
 ifeq ($(SAN),1)
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -24,6 +24,16 @@ export ASAN_OPTIONS = detect_leaks=1:exitcode=86:abort_on_error=0
 export UBSAN_OPTIONS = halt_on_error=1:exitcode=87:print_stacktrace=1
 else
 BUILD    = build/opt
+endif
+
+# The rules lockers runs, build/rules/, and what the C side takes from them,
+# build/gen/ (each rule's weights, the vocabulary of rules/data/), made from
+# rules/ (rules/LIST names them) before make reads any date: scripts/build-rules
+# rewrites a file only when its content changes.
+ifeq ($(filter clean deps,$(MAKECMDGOALS)),)
+ifneq ($(shell scripts/build-rules rules build/rules build/gen >&2 || echo failed),)
+$(error scripts/build-rules failed)
+endif
 endif
 
 SRC = $(wildcard src/*/*.c driver/*.c)

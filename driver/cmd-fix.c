@@ -26,7 +26,7 @@ static const struct usage fix_usage = {
 	"Write one patch, in git format-patch form, for each chosen finding of the\n"
 	"last scan (DIR/lockers.json) whose fix is mechanical, into DIR/fixes/ID.patch,\n"
 	"and rewrite DIR/report.html to offer them. Each patch is a Coccinelle\n"
-	"transformation (cocci/fix/<rule>.cocci) run by spatch, and is written only\n"
+	"transformation (rules/<rule>/fix.cocci) run by spatch, and is written only\n"
 	"if it applies to the scanned tree, changes only the finding's function,\n"
 	"passes the tree's scripts/checkpatch.pl --no-tree, and lockers gate on it\n"
 	"shows the finding gone and nothing introduced at or above --fail-on;\n"

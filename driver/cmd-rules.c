@@ -20,7 +20,7 @@ int cmd_rules(int argc, char **argv)
 	const char *dir_opt = NULL;
 	int show_weights = 0;
 	struct option options[] = {
-		OPT_STRING(0, "rules-dir", &dir_opt, "DIR", "rules directory (default: cocci/ beside the binary)"),
+		OPT_STRING(0, "rules-dir", &dir_opt, "DIR", "rules directory (default: build/rules/ beside the binary)"),
 		OPT_BOOL('w', "weights", &show_weights, "also list each rule's score weights"),
 		OPT_END(),
 	};

@@ -24,7 +24,7 @@ struct scan_cli {
 	OPT_STRING(0, "spatch", &(c)->so->spatch, "PROG", "the spatch to run (default: spatch on PATH)"), \
 	OPT_STRING(0, "python", &(c)->so->python, "PROG", "the interpreter for the rules' scripts " \
 		   "(default: $LOCKERS_PYTHON, else /usr/bin/python3; '' lets spatch choose)"), \
-	OPT_STRING(0, "rules-dir", &(c)->so->rules_dir, "DIR", "rules directory (default: cocci/ beside the binary)")
+	OPT_STRING(0, "rules-dir", &(c)->so->rules_dir, "DIR", "rules directory (default: build/rules/ beside the binary)")
 
 /* Which rules and files (check, gate). */
 #define OPT_SCAN_SELECT(c) \

@@ -188,7 +188,7 @@ def gate_timing(tree, jobs, rules):
 
 def main():
     jobs = int(os.environ.get("BENCH_J", os.cpu_count() or 1))
-    rules = os.environ.get("BENCH_RULES", "").split() or sorted(p.stem for p in (ROOT / "cocci").glob("*.cocci"))
+    rules = os.environ.get("BENCH_RULES", "").split() or sorted(p.stem for p in ROOT / "build" / "rules".glob("*.cocci"))
     paths = os.environ.get("BENCH_M", "").split()
     every = int(os.environ.get("BENCH_SAMPLE", "10"))
     do_baseline = os.environ.get("BENCH_BASELINE", "1") != "0"
@@ -200,7 +200,7 @@ def main():
     # A private copy of the binary and rules: rebuilding during a long bench cannot disturb it.
     global LOCKERS
     shutil.copy2(ROOT / "lockers", OUT / "lockers")
-    shutil.copytree(ROOT / "cocci", OUT / "cocci", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "build" / "rules", OUT / "cocci", ignore=shutil.ignore_patterns("__pycache__"))
     LOCKERS = OUT / "lockers"
     # Outside any git repository: the tree is lockers', the baselines get a
     # repository of their own (sample_repo()).

@@ -11,6 +11,17 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LOCKERS = ROOT / "lockers"
 CORPUS = ROOT / "kernel-corpus" / "linux-source-6.1"
+# The rules' sources, one folder each (rules/README.md), and what make builds
+# from them: the rules lockers and spatch run (scripts/build-rules).
+RULES_SRC = ROOT / "rules"
+RULES_BUILT = ROOT / "build" / "rules"
+RULE_NAMES = [l.split("#")[0].strip() for l in (RULES_SRC / "LIST").read_text().splitlines()
+              if l.split("#")[0].strip()]
+
+
+def cases_of(rule):
+    """rules/<rule>/testcases/, a rule's testcases (rules/TESTCASES.md)."""
+    return RULES_SRC / rule / "testcases"
 
 
 def run_lockers(args, check_rc=None, env=None, timeout=3600):
@@ -47,7 +58,7 @@ def scan_with_and_without(tmp_path, header, tree, rules, paths=(), any_tree=True
     line (a check that may only prove absence), assert the findings are the
     same, and return both lockers.json."""
     bare = tmp_path / ("cocci-without-" + header.lower())
-    shutil.copytree(ROOT / "cocci", bare, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(RULES_BUILT, bare, ignore=shutil.ignore_patterns("__pycache__"))
     for p in bare.glob("*.cocci"):
         p.write_text(re.sub(r"^// %s:.*\n" % header, "", p.read_text(), flags=re.M))
     _, with_it = scan(tree, tmp_path / "with", rules=rules, paths=paths, any_tree=any_tree)

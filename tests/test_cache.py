@@ -3,9 +3,9 @@ import json
 import os
 import shutil
 
-from conftest import ROOT, run_lockers
+from conftest import ROOT, RULES_BUILT, run_lockers, cases_of
 
-CASES = ROOT / "testcases" / "loop-le-count"
+CASES = cases_of("loop-le-count")
 
 
 def copy_cases(tmp_path):
@@ -72,7 +72,7 @@ def test_corrupt_and_foreign_caches_are_rebuilt_not_trusted(tmp_path, lockers_bu
 def test_a_changed_rule_invalidates_its_results(tmp_path, lockers_built):
     tree = copy_cases(tmp_path)
     rules = tmp_path / "rules"
-    shutil.copytree(ROOT / "cocci", rules)
+    shutil.copytree(RULES_BUILT, rules)
     out = tmp_path / "out"
     check(out, tree, "--rules-dir", rules)
     rule = rules / "loop-le-count.cocci"
@@ -83,7 +83,7 @@ def test_a_changed_rule_invalidates_its_results(tmp_path, lockers_built):
 
 def test_macro_index_is_reused_until_a_header_changes(tmp_path, lockers_built):
     tree = tmp_path / "tree"
-    shutil.copytree(ROOT / "testcases" / "rcu-cross-pointer", tree)
+    shutil.copytree(cases_of("rcu-cross-pointer"), tree)
     out = tmp_path / "out"
 
     def index_run():
@@ -109,7 +109,7 @@ def test_macro_index_is_reused_until_a_header_changes(tmp_path, lockers_built):
 
 def test_rules_without_the_macro_index_reuse_results_across_rule_selections(tmp_path, lockers_built):
     tree = tmp_path / "tree"
-    shutil.copytree(ROOT / "testcases" / "rcu-cross-pointer", tree)
+    shutil.copytree(cases_of("rcu-cross-pointer"), tree)
     shutil.copy(CASES / "array-declared-count-overrun.c", tree)
     out = tmp_path / "out"
     base = ["check", "--any-tree", "-q", "--fail-on", "101", "-o", out]

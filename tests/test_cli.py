@@ -7,10 +7,10 @@ import stat
 
 import pytest
 
-from conftest import ROOT, run_lockers, scan
+from conftest import ROOT, run_lockers, scan, cases_of
 
 FAKE_SPATCH = ROOT / "tests" / "fake_spatch.py"
-LOOP_CASES = ROOT / "testcases" / "loop-le-count"
+LOOP_CASES = cases_of("loop-le-count")
 
 FAKE_RULE = """/// A rule for driver tests; the fake spatch ignores its body.
 //

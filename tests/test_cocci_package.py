@@ -7,10 +7,10 @@ import types
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, RULES_BUILT, cases_of
 
 sys.dont_write_bytecode = True      # never write __pycache__ into cocci/
-sys.path.insert(0, str(ROOT / "cocci"))
+sys.path.insert(0, str(RULES_BUILT))
 
 from lockers import cexpr, fixtarget, macroindex, record, source, seq  # noqa: E402
 
@@ -218,8 +218,7 @@ def test_macroindex_vocabulary(tmp_path):
 
 # ---------------------------------------------------------------- the rules, standalone
 
-COCCI = ROOT / "cocci"
-TESTCASES = ROOT / "testcases"
+COCCI = RULES_BUILT
 RULES = sorted(p.stem for p in COCCI.glob("*.cocci"))
 SPATCH = ["spatch", "--python", "/usr/bin/python3"]
 
@@ -242,7 +241,7 @@ def test_rule_runs_standalone(rule, tmp_path):
     directory with a relative --sp-file and no LOCKERS_COCCI_DIR, prints one
     coccicheck-style line for each record the rule prints under lockers."""
     rel = os.path.relpath(COCCI / (rule + ".cocci"), tmp_path)
-    cases = str(TESTCASES / rule)
+    cases = str(cases_of(rule))
     report = spatch(["-D", "report", "--sp-file", rel, "--dir", cases], tmp_path)
     records = spatch(["--sp-file", str(COCCI / (rule + ".cocci")), "--dir", cases], tmp_path,
                      lockers_dir=COCCI)
@@ -255,14 +254,14 @@ def test_rule_runs_standalone(rule, tmp_path):
 
 
 def test_record_format_under_lockers(tmp_path):
-    case = TESTCASES / "seqlock-never-locks" / "do-while-never-odd.c"
+    case = cases_of("seqlock-never-locks") / "do-while-never-odd.c"
     out = spatch(["--sp-file", str(COCCI / "seqlock-never-locks.cocci"), str(case)], tmp_path,
                  lockers_dir=COCCI)
     assert out and all(l.startswith("LOCKERS\t1\tseqlock-never-locks\t%s\t" % case) for l in out)
 
 
 def test_org_mode(tmp_path):
-    case = TESTCASES / "seqlock-never-locks" / "do-while-never-odd.c"
+    case = cases_of("seqlock-never-locks") / "do-while-never-odd.c"
     out = spatch(["-D", "org", "--sp-file", str(COCCI / "seqlock-never-locks.cocci"), str(case)], tmp_path)
     assert out and all(l.startswith("* TODO [[view:%s::face=ovl-face1::linb=" % case) for l in out)
 
@@ -272,7 +271,7 @@ def test_unreadable_macro_index_fails_loudly(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "LOCKERS_COCCI_DIR"}
     env["LOCKERS_MACRO_INDEX"] = str(missing)
     proc = subprocess.run(SPATCH + ["--very-quiet", "--sp-file", str(COCCI / "rcu-cross-pointer.cocci"),
-                                    str(TESTCASES / "rcu-cross-pointer" / "two-objects.c")],
+                                    str(cases_of("rcu-cross-pointer") / "two-objects.c")],
                           env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode != 0
     assert "lockers: cannot read the macro index %s: No such file or directory" % missing in proc.stderr
@@ -297,12 +296,3 @@ def test_coccicheck_in_kernel_tree():
         "read_seqbegin_or_lock(&vnode->cb_lock, &seq) never takes the lock (a plain read_seqbegin() "
         "retry loop in disguise, which can starve under writers) [seqlock-never-locks]",
     ]
-
-
-def test_load_wrappers_are_one_list_with_the_macro_index():
-    """The rules and src/index/macroindex.c strip the same single-load wrappers."""
-    import re
-    from lockers.vocab import LOAD_WRAPPERS
-    c = (ROOT / "src" / "index" / "macroindex.c").read_text()
-    body = re.search(r"static int is_wrapper\(.*?\{(.*?)NULL", c, re.S).group(1)
-    assert set(re.findall(r'"(\w+)"', body)) == LOAD_WRAPPERS

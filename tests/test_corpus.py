@@ -3,11 +3,11 @@ import pathlib
 
 import pytest
 
-from conftest import ROOT, scan
+from conftest import ROOT, RULES_BUILT, scan
 from corpus_labels import match, precision_at, read_labels, roc_auc
 
 EXPECTED = ROOT / "kernel-corpus" / "expected"
-RULES = {p.stem for p in (ROOT / "cocci").glob("*.cocci")}
+RULES = {p.stem for p in RULES_BUILT.glob("*.cocci")}
 
 
 def corpus_is_labelled_version(corpus):

@@ -4,9 +4,9 @@ import json
 import shutil
 import subprocess
 
-from conftest import ROOT, run_lockers
+from conftest import ROOT, RULES_BUILT, run_lockers, cases_of
 
-CASES = ROOT / "testcases" / "loop-le-count"
+CASES = cases_of("loop-le-count")
 
 
 def check(tree, out, *extra):
@@ -91,7 +91,7 @@ def test_macro_file_makes_a_bpf_helper_parse(tmp_path, lockers_built):
 
 def test_macro_file_is_part_of_the_results_identity(tmp_path, lockers_built):
     rules = tmp_path / "cocci"
-    shutil.copytree(ROOT / "cocci", rules, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(RULES_BUILT, rules, ignore=shutil.ignore_patterns("__pycache__"))
     tree = one_file_tree(tmp_path, "bpf-helper-macro.c")
     out = tmp_path / "out"
     check(tree, out, "--rules-dir", rules)

@@ -1,9 +1,10 @@
-"""lockers fix on testcases/fix/: each case names its finding's rule
+"""lockers fix on the fix cases, rules/<rule>/fixcases/: each case names its finding's rule
 (check-rules) and what fix must do with it (check-fix: offered, or refused /
 not applicable with the reason's words); an offered fix must write exactly
 the diff of <case>.patch, and the tree with that patch applied must scan
 clean for the rule. Run as a user runs it: from a directory holding the tree
 and the output, with relative paths."""
+import atexit
 import functools
 import json
 import pathlib
@@ -14,10 +15,16 @@ import tempfile
 
 import pytest
 
-from conftest import CORPUS, LOCKERS, ROOT, run_lockers
+from conftest import CORPUS, LOCKERS, RULES_SRC, run_lockers
 
-CASES = ROOT / "testcases" / "fix"
-RULES = ("loop-le-count", "rcu-double-deref", "rcu-plain-access", "rcu-publish-before-init")
+# Each rule's fix cases, rules/<rule>/fixcases/, scanned as one tree.
+CASE_DIRS = sorted(RULES_SRC.glob("*/fixcases"))
+CASES = pathlib.Path(tempfile.mkdtemp(prefix="lockers-fixcases-"))
+for d in CASE_DIRS:
+    for f in d.iterdir():
+        shutil.copy2(f, CASES / f.name)
+atexit.register(shutil.rmtree, CASES, True)
+RULES = tuple(d.parent.name for d in CASE_DIRS)
 
 
 def expectation(case):
@@ -34,7 +41,7 @@ def lockers(cwd, *args):
 
 @functools.lru_cache(maxsize=None)
 def fixed_run():
-    """One scan of a copy of testcases/fix and one lockers fix over all its findings."""
+    """One scan of a copy of the fix cases and one lockers fix over all its findings."""
     work = pathlib.Path(tempfile.mkdtemp(prefix="lockers-fix-test-"))
     shutil.copytree(CASES, work / "tree")
     args = ["check", "-q", "--any-tree", "--fail-on", "101", "-o", "out"]

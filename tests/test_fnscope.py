@@ -8,9 +8,9 @@ import stat
 
 import pytest
 
-from conftest import ROOT, run_lockers, scan_with_and_without
+from conftest import ROOT, RULES_BUILT, run_lockers, scan_with_and_without, cases_of
 
-SCOPED = sorted(p.stem for p in (ROOT / "cocci").glob("*.cocci")
+SCOPED = sorted(p.stem for p in RULES_BUILT.glob("*.cocci")
                 if re.search(r"^// Scope: function", p.read_text(), re.M))
 
 # A spatch that copies what it is handed to $DUMP_DIR, then reports nothing.
@@ -203,11 +203,11 @@ def test_bodies_that_name_a_location_are_kept(tmp_path, lockers_built):
 
 
 @pytest.mark.parametrize("rule", [r for r in SCOPED
-                                  if re.search(r"^// Locations", (ROOT / "cocci" / (r + ".cocci")).read_text(), re.M)])
+                                  if re.search(r"^// Locations", (RULES_BUILT / (r + ".cocci")).read_text(), re.M)])
 def test_locations_name_every_accessor_and_free_of_the_rule(rule):
     # A call the rule learns locations from but the header leaves out would
     # let the scope blank a body the rule reports in.
-    text = (ROOT / "cocci" / (rule + ".cocci")).read_text()
+    text = (RULES_BUILT / (rule + ".cocci")).read_text()
     header = {k: set(v.split()) for k, v in re.findall(r"^// (Locations|Freed) :(.*)$", text, re.M)}
     acc = re.search(r"^@acc@\nidentifier D = \{([^}]*)\};\nidentifier A = \{([^}]*)\};", text, re.M)
     freed = re.search(r"^@freed@\nidentifier F = \{([^}]*)\};", text, re.M)
@@ -224,7 +224,7 @@ def compare(tmp_path, tree, rules, paths=(), any_tree=True):
 
 @pytest.mark.parametrize("rule", SCOPED)
 def test_scope_loses_no_testcase_finding(tmp_path, rule, lockers_built):
-    report, _ = compare(tmp_path, ROOT / "testcases" / rule, [rule])
+    report, _ = compare(tmp_path, cases_of(rule), [rule])
     assert report["findings"], "the testcases of %s found nothing: the comparison proves nothing" % rule
 
 

@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from conftest import CORPUS, run_lockers, scan
+from conftest import CORPUS, run_lockers, scan, cases_of
 from sarif_schema import validation_errors
 
 SMBUS = "drivers/i2c/i2c-core-smbus.c"
@@ -132,7 +132,7 @@ def test_git_range_in_a_repository(tmp_path, lockers_built):
 def test_report_sarif_of_a_whole_scan_validates(tmp_path, lockers_built):
     from conftest import ROOT
     out = tmp_path / "o"
-    scan(str(ROOT / "testcases" / "loop-le-count"), str(out), rules=["loop-le-count"])
+    scan(str(cases_of("loop-le-count")), str(out), rules=["loop-le-count"])
     proc = run_lockers(["report", "--sarif", tmp_path / "all.sarif", "-o", out])
     assert proc.returncode == 0, proc.stderr
     assert validation_errors(tmp_path / "all.sarif") == []

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from conftest import LOCKERS, ROOT, run_lockers
+from conftest import LOCKERS, ROOT, run_lockers, cases_of
 from test_cli import FAKE_RULE, FAKE_SPATCH, fake_scan, small_tree
 
 
@@ -56,7 +56,7 @@ def test_interrupt_kills_spatch_and_marks_the_report_partial(tmp_path, fake_rule
 
 def test_two_scans_writing_one_output_directory(tmp_path, lockers_built):
     out = tmp_path / "out"
-    cases = ROOT / "testcases" / "loop-le-count"
+    cases = cases_of("loop-le-count")
     args = [str(LOCKERS), "check", "--any-tree", "-q", "--fail-on", "101", "-j", "1", "-o", str(out),
             "-r", "loop-le-count", str(cases)]
     procs = [subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]
@@ -85,7 +85,7 @@ def tiny_fs(tmp_path):
 
 
 def test_full_disk_for_the_output_directory(tmp_path, tiny_fs, lockers_built):
-    cases = ROOT / "testcases" / "loop-le-count"
+    cases = cases_of("loop-le-count")
     (tiny_fs / "filler").write_bytes(b"x" * 12 * 1024)
     proc = run_lockers(["check", "--any-tree", "-q", "--no-notes", "--fail-on", "101", "-o", tiny_fs / "out",
                         "-r", "loop-le-count", cases])

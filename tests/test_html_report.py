@@ -14,12 +14,12 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT, run_lockers, scan
+from conftest import ROOT, run_lockers, scan, cases_of
 
 SPEC = ROOT / "tests" / "html_report.spec.mjs"
 CHROMIUM = pathlib.Path("/usr/bin/chromium")
 PLAYWRIGHT = ROOT / "node_modules" / "playwright-core" / "package.json"
-CASES = ROOT / "testcases" / "loop-le-count"
+CASES = cases_of("loop-le-count")
 VERDICTS = ("bug", "intended", "false-positive")
 
 # File names with markup (the second one nests directories to put "</script>"

@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from conftest import ROOT, run_lockers, scan_with_and_without
+from conftest import ROOT, RULES_BUILT, run_lockers, scan_with_and_without, cases_of
 
 FAKE_SPATCH = ROOT / "tests" / "fake_spatch.py"
-SHAPED = sorted(p.stem for p in (ROOT / "cocci").glob("*.cocci")
+SHAPED = sorted(p.stem for p in RULES_BUILT.glob("*.cocci")
                 if re.search(r"^// Prefilter:", p.read_text(), re.M))
 
 # le-count-loop: what each file holds, and whether loop-le-count may match it.
@@ -67,7 +67,7 @@ def compare(tmp_path, tree, rules, paths=(), any_tree=True):
 
 @pytest.mark.parametrize("rule", SHAPED)
 def test_shapes_lose_no_testcase_finding(tmp_path, rule, lockers_built):
-    kept, given, report = compare(tmp_path, ROOT / "testcases" / rule, [rule])
+    kept, given, report = compare(tmp_path, cases_of(rule), [rule])
     assert report["findings"], "the testcases of %s found nothing: the comparison proves nothing" % rule
     assert kept[rule] < given[rule], "the shape check of %s dropped no testcase" % rule
 

@@ -3,9 +3,9 @@ import json
 import os
 import subprocess
 
-from conftest import LOCKERS, ROOT
+from conftest import LOCKERS, ROOT, RULES_BUILT, cases_of
 
-CROSS = ROOT / "testcases" / "rcu-cross-pointer"
+CROSS = cases_of("rcu-cross-pointer")
 
 
 def check(cwd, out, *extra, env=None):
@@ -36,7 +36,7 @@ def test_relative_macro_index_rules_dir_and_tmpdir(tmp_path, lockers_built):
     first = check(tmp_path, "first")
     assert first.returncode == 0, first.stderr
     (tmp_path / "tmp").mkdir()
-    rules = os.path.relpath(ROOT / "cocci", tmp_path)
+    rules = os.path.relpath(RULES_BUILT, tmp_path)
     proc = check(tmp_path, "second", "--no-cache", "--macro-index", "first/macroindex.tsv",
                  "--rules-dir", rules, env={"TMPDIR": "tmp"})
     assert proc.returncode == 0, proc.stderr

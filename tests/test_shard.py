@@ -8,7 +8,7 @@ import subprocess
 import pytest
 import yaml
 
-from conftest import LOCKERS, ROOT, run_lockers
+from conftest import LOCKERS, ROOT, RULES_BUILT, run_lockers, cases_of
 
 # Three rule families; rcu-cross-pointer also reads the macro index.
 CASES = ["loop-le-count", "rcu-cross-pointer", "seqcount-retry-ignored"]
@@ -20,9 +20,9 @@ def work(tmp_path_factory, lockers_built):
     base = tmp_path_factory.mktemp("shard")
     tree = base / "tree"
     for case in CASES:
-        shutil.copytree(ROOT / "testcases" / case, tree / case)
+        shutil.copytree(cases_of(case), tree / case)
     rules = base / "cocci"
-    shutil.copytree(ROOT / "cocci", rules, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(RULES_BUILT, rules, ignore=shutil.ignore_patterns("__pycache__"))
     full = base / "full"
     check(base, tree, full, "--no-cache")
     return base, tree, rules, full

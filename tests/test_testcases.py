@@ -6,20 +6,19 @@ import tempfile
 
 import pytest
 
-from conftest import ROOT, class_of, scan
+from conftest import RULE_NAMES, RULES_BUILT, RULES_SRC, class_of, scan, cases_of
 
-TESTCASES = ROOT / "testcases"
-RULES = {p.stem for p in (ROOT / "cocci").glob("*.cocci")}
+RULES = {p.stem for p in RULES_BUILT.glob("*.cocci")}
 
 
 def rule_dir(path):
-    """testcases/<rule>/, which a case lies in at any depth (include/linux/x.h)."""
-    return TESTCASES / path.relative_to(TESTCASES).parts[0]
+    """rules/<rule>/testcases/, which a case lies in at any depth (include/linux/x.h)."""
+    return cases_of(path.relative_to(RULES_SRC).parts[0])
 
 
 def parse_expectations(path):
     text = path.read_text(errors="replace")
-    rules = [rule_dir(path).name]
+    rules = [rule_dir(path).parent.name]
     m = re.search(r"^\s*\*\s*check-rules:\s*(.+)$", text, re.M)
     if m:
         rules = m.group(1).split()
@@ -34,7 +33,8 @@ def parse_expectations(path):
 def cases():
     """Every file lockers scans in a rule's directory: .c files and, as a scan
     takes headers too, .h files at any depth, each with its expectations."""
-    return sorted(p for p in TESTCASES.glob("*/**/*") if p.suffix in (".c", ".h") and p.is_file())
+    return sorted(p for rule in RULE_NAMES for p in cases_of(rule).glob("**/*")
+                  if p.suffix in (".c", ".h") and p.is_file())
 
 
 @functools.lru_cache(maxsize=None)
@@ -46,7 +46,7 @@ def scan_dir(directory, rules):
     return report
 
 
-@pytest.mark.parametrize("case", cases(), ids=lambda p: str(p.relative_to(TESTCASES)))
+@pytest.mark.parametrize("case", cases(), ids=lambda p: str(p.relative_to(RULES_SRC)))
 def test_testcase(case, lockers_built):
     rules, expected = parse_expectations(case)
     missing = [r for r in rules if r not in RULES]

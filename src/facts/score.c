@@ -9,6 +9,7 @@ static const struct weight weights[] = {
 #define WEIGHT(rule, name, points, why) { rule, name, points, why },
 #define PRIOR(rule, score, why)
 #include "facts/weights.def"
+#include "rules-weights.def"
 #undef PRIOR
 #undef WEIGHT
 };
@@ -21,6 +22,7 @@ static const struct prior {
 #define WEIGHT(rule, name, points, why)
 #define PRIOR(rule, score, why) { rule, score },
 #include "facts/weights.def"
+#include "rules-weights.def"
 #undef PRIOR
 #undef WEIGHT
 	{ NULL, 0 },

@@ -15,7 +15,7 @@ struct strbuf;
 
 struct fixgen_options {
 	const char *kdir;	/* the scanned tree (absolute) */
-	const char *rules_dir;	/* cocci/ (absolute); the fixes are in its fix/ */
+	const char *rules_dir;	/* build/rules/ (absolute); the fixes are in its fix/ */
 	const char *spatch;
 	const char *python;	/* spatch --python, or NULL */
 	int timeout;

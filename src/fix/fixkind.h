@@ -1,5 +1,5 @@
 /*
- * Which fix a finding gets: the rule's transformation in cocci/fix/, the
+ * Which fix a finding gets: the rule's transformation (rules/<rule>/fix.cocci), the
  * virtual mode that names the kind of fix, and the places and names the
  * transformation is aimed at, all read from the finding's evidence. A
  * finding whose evidence does not make the fix mechanical gets none, with
@@ -13,7 +13,7 @@
 struct finding;
 
 struct fix_plan {
-	const char *rule;	/* cocci/fix/<rule>.cocci */
+	const char *rule;	/* rules/<rule>/fix.cocci */
 	const char *mode;	/* spatch -D <mode> */
 	const char *verb, *tail;	/* the subject: verb, the key, tail ("read", "once") */
 	const char *why;	/* one sentence for the body: why this is the fix */

@@ -1,4 +1,4 @@
-/* Parse the record lines rules print (format: cocci/README.md). */
+/* Parse the record lines rules print (format: rules/README.md). */
 #ifndef LOCKERS_RECORD_H
 #define LOCKERS_RECORD_H
 

@@ -288,20 +288,20 @@ char *rules_default_dir(void)
 		char *slash = strrchr(exe, '/');
 		if (slash) {
 			*slash = '\0';
-			return xasprintf("%s/cocci", exe);
+			return xasprintf("%s/build/rules", exe);
 		}
 	}
-	return xstrdup("cocci");
+	return xstrdup("build/rules");
 }
 
 static int skip_hidden(void *ctx, const char *name, unsigned char d_type)
 {
 	(void)ctx;
 	return name[0] == '.' || !strcmp(name, "__pycache__") ||
-	       (d_type == DT_REG && !ends_with(name, ".py"));
+	       (d_type == DT_REG && !ends_with(name, ".py") && !ends_with(name, ".list"));
 }
 
-/* The *.py files under dir/rel, as paths relative to dir; what is not a directory reads as empty. */
+/* The *.py and *.list files under dir/rel, as paths relative to dir; what is not a directory reads as empty. */
 static void collect_scripts(const char *dir, const char *rel, struct strvec *out)
 {
 	struct strvec names = STRVEC_INIT;
@@ -310,7 +310,7 @@ static void collect_scripts(const char *dir, const char *rel, struct strvec *out
 	if (!tree_list_dir(path, skip_hidden, NULL, &names)) {
 		for (size_t i = 0; i < names.nr; i++) {
 			char *sub = *rel ? xasprintf("%s/%s", rel, names.v[i]) : xstrdup(names.v[i]);
-			if (ends_with(sub, ".py"))
+			if (ends_with(sub, ".py") || ends_with(sub, ".list"))
 				strvec_push(out, sub);
 			else
 				collect_scripts(dir, sub, out);

@@ -53,12 +53,14 @@ int rules_load(struct rule_set *rs, const char *dir, const struct strvec *only,
 	       char *err, size_t errlen);
 void rules_release(struct rule_set *rs);
 const struct rule *rules_find(const struct rule_set *rs, const char *name);
-/* The default rules directory: $LOCKERS_RULES_DIR, else cocci/ beside the binary. */
+/* The default rules directory: $LOCKERS_RULES_DIR, else build/rules/ beside the
+ * binary (made by make from rules/: scripts/build-rules). */
 char *rules_default_dir(void);
 /*
- * Hash of the Python the rules import (every *.py under the rules directory,
- * by relative path and content): a change there changes every rule's output,
- * so it is part of the cache's salt.
+ * Hash of what the rules' Python reads besides the file (every *.py and the
+ * vocabulary's *.list under the rules directory, by relative path and
+ * content): a change there changes every rule's output, so it is part of the
+ * cache's salt.
  */
 uint64_t rules_scripts_hash(const char *dir);
 

@@ -100,7 +100,7 @@ static char **build_env(const struct spatch_options *o, const char *link_dir)
 		    !starts_with(*e, "LOCKERS_ORIGINALS=") && !starts_with(*e, "PYTHONDONTWRITEBYTECODE="))
 			strvec_push(&env, *e);
 	strvec_pushf(&env, "LOCKERS_COCCI_DIR=%s", o->cocci_dir);
-	strvec_push(&env, "PYTHONDONTWRITEBYTECODE=1");	/* never write into cocci/ */
+	strvec_push(&env, "PYTHONDONTWRITEBYTECODE=1");	/* never write into the rules directory */
 	/* the whole files, for rules whose spatch reads a function-scoped copy (source.py) */
 	strvec_pushf(&env, "LOCKERS_ORIGINALS=%s", link_dir);
 	if (o->macro_index)

@@ -1,0 +1,5 @@
+// The four lines that open every rule's @initialize:python@: the package beside the rule file on sys.path.
+import os, sys
+argv = open("/proc/self/cmdline").read().replace("--cocci-file", "--sp-file").split("\0")
+sys.path.insert(0, os.path.dirname(os.path.abspath(argv[argv.index("--sp-file") + 1])) if "--sp-file" in argv else os.environ["LOCKERS_COCCI_DIR"])
+sys.dont_write_bytecode = True

@@ -1,0 +1,177 @@
+"""What the RCU rules share: the facts they collect about one file (RCU
+locations, read-side sections, locals, new objects, frees) and their
+lifecycle.
+
+A rule module calls start(fresh, report) once: fresh() returns the empty
+facts of a file (a dict, the rule's own layout), report() judges them. S
+always holds the facts of the current file; switch(p) moves to p's file,
+reporting the previous one first (record.PerFile); flush() at the end.
+"""
+import re
+
+from . import source
+from .cexpr import loc_key, startkey
+from .record import PerFile, norm
+from .vocab import RCU_ACCESS, RCU_DEREFERENCE, RCU_PUBLISH, RCU_REPLACE
+
+
+S = {}
+_life = [None]
+_note = [None]
+
+
+def start(fresh, report, note_key=None):
+    """Set the rule's facts layout and report; note_key(k), if given, is
+    told every RCU location key the facts name."""
+    def reset():
+        S.clear()
+        S.update(fresh())
+    reset()
+    _life[0] = PerFile(report, reset)
+    _note[0] = note_key
+
+
+def switch(p):
+    """The facts of p's file from now on."""
+    _life[0].enter(p.file)
+
+
+def flush():
+    """Report the current file's facts (the rule's @finalize:python@)."""
+    _life[0].flush()
+
+
+def note(k):
+    if _note[0]:
+        _note[0](k)
+
+# ---------------------------------------------------------------- facts
+
+
+def local(p, name):
+    """name is a local variable or parameter of p's function."""
+    switch(p)
+    S["locals"].add((p.current_element, name))
+
+
+def is_local(p, text):
+    t = norm(text)
+    return bool(re.match(r"^\w+$", t)) and (p.current_element, t) in S["locals"]
+
+
+def new_object(p, name):
+    """Local `name` is assigned a fresh allocation in p's function."""
+    switch(p)
+    S["newobj"].add((p.current_element, name))
+
+
+def section(p1, p2):
+    """A read-side section from p1 (the lock) to p2 (the unlock)."""
+    switch(p1)
+    S["sec"].append((p1.current_element, startkey(p1), startkey(p2)))
+
+
+def guard(p1):
+    """guard(rcu)(): a section from p1 to the end of the function."""
+    switch(p1)
+    S["guard"].append((p1.current_element, startkey(p1)))
+
+
+def freed(p, E, by=None, member=False):
+    """E's objects are freed after a grace period (call_rcu, kfree_rcu) by
+    `by`; member: E is the base of the freed member, skipped if a local."""
+    switch(p)
+    k = loc_key(E)
+    if k is None or (member and is_local(p, E)):
+        return
+    note(k)
+    S["freed"].setdefault(k, p)
+    if "freedby" in S:
+        S["freedby"].setdefault(k, by)
+
+# ---------------------------------------------------------------- questions
+
+
+def func_head(lines, pos):
+    """Index in lines of the line that starts the definition of pos's
+    function (its name at a line start, or after a return type), or None."""
+    fn = pos.current_element
+    i = int(pos.line) - 1
+    while i >= 0:
+        if re.match(r"^([A-Za-z_].*\b)?%s\s*\(" % re.escape(fn), lines[i]):
+            return i
+        i -= 1
+    return None
+
+
+def lock_held(body, lock_re, unlock_re):
+    """Counting the locks and unlocks in the lines of body, one is still
+    held at its end (an unlock followed by return/goto is an error exit)."""
+    depth = 0
+    for j, l in enumerate(body):
+        depth += len(lock_re.findall(l))
+        u = len(unlock_re.findall(l))
+        if u and re.search(r"\b(return|goto)\b", " ".join(body[j:j + 3])):
+            continue
+        depth -= u
+    return depth > 0
+
+
+def inside(regions, fn, pos):
+    for (f, a, b) in regions:
+        if f == fn and a < pos < b:
+            return True
+    return False
+
+
+def in_section(fn, pos):
+    """pos of function fn is inside a read-side section of the file."""
+    if inside(S["sec"], fn, pos):
+        return True
+    for (f, a) in S["guard"]:
+        if f == fn and a < pos:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- RCU macros
+
+# A call of the RCU API: any rcu_dereference*()/srcu_dereference*(), an
+# access, a publication or a list primitive (list_*_rcu, hlist_*_rcu).
+_RCU_CALL = re.compile(r"\b(?:(?:%s)\w*|%s|list_\w+_rcu|hlist_\w+_rcu)\s*\(" % (
+    "|".join(RCU_DEREFERENCE), "|".join(RCU_ACCESS + RCU_PUBLISH + RCU_REPLACE)))
+_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\(([^)]*)\)((?:[^\n]*\\\n)*[^\n]*)", re.M)
+_MACROS = {}
+
+
+def rcu_macros(path):
+    """Names of the function-like macros the file defines whose body goes
+    through the RCU API (#define nh_res_dereference(p) rcu_dereference_raw(p)):
+    an argument handed to one of them is an RCU access, not a plain one."""
+    if path not in _MACROS:
+        _MACROS.clear()
+        _MACROS[path] = {m.group(1) for m in _DEFINE.finditer(source.text(path))
+                         if _RCU_CALL.search(m.group(3))}
+    return _MACROS[path]
+
+
+def enclosing_call(path, line, col):
+    """The name of the call whose argument list holds (line, col), 0-based
+    column; looks back at most 5 lines. None outside any call."""
+    lines = source.lines(path)
+    depth = 0
+    for ln in range(line, max(0, line - 5), -1):
+        text = lines[ln - 1] if ln - 1 < len(lines) else ""
+        end = col if ln == line else len(text)
+        for k in range(end - 1, -1, -1):
+            c = text[k]
+            if c == ")":
+                depth += 1
+            elif c == "(":
+                if depth == 0:
+                    m = re.search(r"(\w+)\s*$", text[:k])
+                    return m.group(1) if m else None
+                depth -= 1
+            elif c in ";{}" and depth == 0:
+                return None
+    return None

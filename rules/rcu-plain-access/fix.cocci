@@ -1,0 +1,56 @@
+/// Fixes for rcu-plain-access findings, one virtual rule per kind; lockers
+/// fix picks the kind from the finding's evidence and aims the rule at the
+/// finding's place (cocci/lockers/fixtarget.py):
+///   -D deref      a plain load inside rcu_read_lock() -> rcu_dereference()
+///   -D access     a plain load that only tests NULL   -> rcu_access_pointer()
+///   -D assign     a plain publishing store            -> rcu_assign_pointer()
+///   -D init_null  a plain NULL store                  -> RCU_INIT_POINTER()
+//
+// Fix: rcu-plain-access
+// Options: --no-includes
+
+virtual patch, deref, access, assign, init_null
+
+@initialize:python@
+@@
+#include "python-init-fix.cocci"
+from lockers.fixtarget import at, is_key
+
+// Only a load inside a plain rcu_read_lock() section: a _bh, _sched or
+// SRCU section wants another accessor, which this fix does not guess.
+@load_in_section depends on patch && deref exists@
+expression X : script:python() { is_key(X) };
+position p : script:python() { at(p) };
+@@
+rcu_read_lock();
+... when != rcu_read_unlock();
+X@p
+
+@depends on load_in_section@
+expression load_in_section.X;
+position load_in_section.p;
+@@
+- X@p
++ rcu_dereference(X)
+
+@depends on patch && access@
+expression X : script:python() { is_key(X) };
+position p : script:python() { at(p) };
+@@
+- X@p
++ rcu_access_pointer(X)
+
+@depends on patch && assign@
+expression X : script:python() { is_key(X) };
+expression V;
+position p : script:python() { at(p) };
+@@
+- X@p = V;
++ rcu_assign_pointer(X, V);
+
+@depends on patch && init_null@
+expression X : script:python() { is_key(X) };
+position p : script:python() { at(p) };
+@@
+- X@p = NULL;
++ RCU_INIT_POINTER(X, NULL);
