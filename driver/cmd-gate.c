@@ -17,10 +17,13 @@ static const char usage_text[] =
 "usage: lockers gate --kdir K (--patch FILE | --git BASE..HEAD) [options]\n"
 "\n"
 "Scan the .c and .h files a patch touches, before and after it, in a scratch copy\n"
-"(K is never written to), and report the findings the patch introduces.\n"
+"(K is never written to), and report the findings the patch introduces. A series\n"
+"is applied in order, and each finding it introduces names the first patch after\n"
+"which it exists.\n"
 "\n"
 "      --kdir K         the tree the patch applies to (a kernel tree unless --any-tree)\n"
-"      --patch FILE     a unified diff (git format-patch, git diff, diff -u), applied -p1\n"
+"      --patch FILE     a unified diff (git diff, diff -u), applied -p1, or an mbox of\n"
+"                       patches (git format-patch --stdout, b4, patchwork), in order\n"
 "      --git A..B       the change between two commits of K's git repository\n"
 "      --fail-on SCORE  exit 1 if an introduced finding scores at least SCORE (default 60)\n"
 "      --show-removed   also list the findings the patch removes\n"
@@ -34,8 +37,9 @@ static const char usage_text[] =
 "      --spatch PROG, --python PROG, --rules-dir DIR, --no-cache, -q/--quiet as for check\n"
 "\n"
 "Output: new findings as '>> path:line:col: warning: ...' (kernel CI style),\n"
-"removed ones as '<< ...'. Exit: 0 nothing new at or above --fail-on, 1 a\n"
-"new finding at or above it, 2 usage error or a patch that does not apply.\n";
+"followed for an mbox by ' (introduced by: SUBJECT)', removed ones as '<< ...'.\n"
+"Exit: 0 nothing new at or above --fail-on, 1 a new finding at or above it,\n"
+"2 usage error or a patch that does not apply (the error names it).\n";
 
 enum { OPT_KDIR = 256, OPT_PATCH, OPT_GIT, OPT_FAIL_ON, OPT_SHOW_REMOVED, OPT_TRIAGE, OPT_ANY_TREE,
        OPT_NO_HEADERS, OPT_TIMEOUT, OPT_SPATCH, OPT_RULES_DIR, OPT_NO_CACHE, OPT_PYTHON };
@@ -45,23 +49,38 @@ static int shown(const struct finding *f)
 	return !finding_dismissed(f);
 }
 
-static void print_list(const struct finding_list *l, const char *mark, const char *what)
+/* The subject of the patch of a series that introduced introduced.v[i], or NULL. */
+static const char *introduced_by(const struct gate_result *g, size_t i)
+{
+	return g->subjects && g->introduced_by[i] >= 0 ? g->subjects[g->introduced_by[i]] : NULL;
+}
+
+/* With g, the list is g->introduced and each line names the patch that introduced it. */
+static void print_list(const struct finding_list *l, const struct gate_result *g, const char *mark,
+		       const char *what)
 {
 	for (size_t i = 0; i < l->nr; i++) {
 		const struct finding *f = l->v[i];
+		const char *by = g ? introduced_by(g, i) : NULL;
 		if (!shown(f))
 			continue;
-		printf("%s %s:%u:%u: %s: %s [%s] score=%d id=%s\n", mark, f->path, f->line, f->col, what,
+		printf("%s %s:%u:%u: %s: %s [%s] score=%d id=%s", mark, f->path, f->line, f->col, what,
 		       f->message, f->rule, f->score, f->id);
+		if (by)
+			printf(" (introduced by: %s)", by);
+		putchar('\n');
 	}
 }
 
-static void add_all(json_t *obj, const char *key, const struct finding_list *l)
+static void add_all(json_t *obj, const char *key, const struct finding_list *l, const struct gate_result *g)
 {
 	json_t *a = json_array();
 
-	for (size_t i = 0; i < l->nr; i++)
+	for (size_t i = 0; i < l->nr; i++) {
 		report_json_append_finding(a, l->v[i]);
+		if (g && introduced_by(g, i))
+			json_object_set_new(json_array_get(a, i), "introduced_by", json_string(introduced_by(g, i)));
+	}
 	json_object_set_new(obj, key, a);
 }
 
@@ -80,18 +99,24 @@ static int write_outputs(const char *outdir, const struct gate_result *g, const 
 	json_object_set_new(doc, "failed", json_boolean(failed));
 	json_object_set_new(doc, "files_in_patch", json_integer((json_int_t)g->files_in_patch));
 	json_object_set_new(doc, "c_files", json_integer((json_int_t)g->c_files));
-	add_all(doc, "introduced", &g->introduced);
-	add_all(doc, "removed", &g->removed);
-	add_all(doc, "unchanged", &g->unchanged);
+	if (g->subjects) {
+		json_t *patches = json_array();
+		for (size_t k = 0; k < g->npatches; k++)
+			json_array_append_new(patches, json_string(g->subjects[k]));
+		json_object_set_new(doc, "patches", patches);
+	}
+	add_all(doc, "introduced", &g->introduced, g);
+	add_all(doc, "removed", &g->removed, NULL);
+	add_all(doc, "unchanged", &g->unchanged, NULL);
 
 	size_t n = g->introduced.nr + g->unchanged.nr + g->removed.nr, k = 0;
 	struct sarif_result *sr = xcalloc(n + 1, sizeof(*sr));
 	for (size_t i = 0; i < g->introduced.nr; i++)
-		sr[k++] = (struct sarif_result){ g->introduced.v[i], "new" };
+		sr[k++] = (struct sarif_result){ g->introduced.v[i], "new", introduced_by(g, i) };
 	for (size_t i = 0; i < g->unchanged.nr; i++)
-		sr[k++] = (struct sarif_result){ g->unchanged.v[i], "unchanged" };
+		sr[k++] = (struct sarif_result){ g->unchanged.v[i], "unchanged", NULL };
 	for (size_t i = 0; i < g->removed.nr; i++)
-		sr[k++] = (struct sarif_result){ g->removed.v[i], "absent" };
+		sr[k++] = (struct sarif_result){ g->removed.v[i], "absent", NULL };
 	char *root = realpath(kdir, NULL);
 	if (!mkdir_p(outdir) && !write_file_atomic(marker, "", 0) && !report_json_dump(json, doc) &&
 	    !report_sarif_write(sarif, root ? root : kdir, &g->after.rules, sr, n, fail_on))
@@ -201,9 +226,9 @@ int cmd_gate(int argc, char **argv)
 		size_t failing = 0;
 		for (size_t i = 0; i < g.introduced.nr; i++)
 			failing += shown(g.introduced.v[i]) && g.introduced.v[i]->score >= fail_on;
-		print_list(&g.introduced, ">>", "warning");
+		print_list(&g.introduced, &g, ">>", "warning");
 		if (show_removed)
-			print_list(&g.removed, "<<", "removed");
+			print_list(&g.removed, NULL, "<<", "removed");
 		if (!quiet)
 			fprintf(stderr, "lockers gate: %zu files in the patch (%zu C): %zu findings introduced "
 				"(%zu at or above %d), %zu removed, %zu unchanged\n", g.files_in_patch, g.c_files,

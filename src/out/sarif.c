@@ -59,7 +59,14 @@ static json_t *result_json(const struct sarif_result *sr, const struct rule_set 
 		json_object_set_new(o, "ruleIndex", json_integer(ri));
 	json_object_set_new(o, "level", json_string(level_for(f->score, fail_on)));
 	json_object_set_new(o, "rank", json_real((double)f->score));
-	json_object_set_new(msg, "text", json_string(f->message));
+	if (sr->introduced_by) {
+		char *text = xasprintf("%s (introduced by: %s)", f->message, sr->introduced_by);
+		json_object_set_new(msg, "text", json_string(text));
+		json_object_set_new(props, "introducedBy", json_string(sr->introduced_by));
+		free(text);
+	} else {
+		json_object_set_new(msg, "text", json_string(f->message));
+	}
 	json_object_set_new(o, "message", msg);
 	json_object_set_new(art, "uri", json_string(f->path));
 	json_object_set_new(art, "uriBaseId", json_string("SRCROOT"));
