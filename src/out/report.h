@@ -10,8 +10,6 @@ struct finding;
 struct json_t;
 struct coverage;
 
-#define LOCKERS_VERSION "0.1"
-
 /*
  * One SARIF result: a finding, its baselineState ("new", "unchanged",
  * "absent") or NULL, and the subject of the patch of a series that

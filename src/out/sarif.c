@@ -2,6 +2,7 @@
 #include "out/report.h"
 #include "scan/scan.h"
 #include "facts/score.h"
+#include "lib/buildinfo.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -115,7 +116,7 @@ int report_sarif_write(const char *path, const char *root, const struct rule_set
 	json_object_set_new(doc, "$schema", json_string(SARIF_SCHEMA));
 	json_object_set_new(doc, "version", json_string("2.1.0"));
 	json_object_set_new(driver, "name", json_string("lockers"));
-	json_object_set_new(driver, "version", json_string(LOCKERS_VERSION));
+	json_object_set_new(driver, "version", json_string(lockers_version));
 	json_object_set_new(driver, "informationUri",
 			    json_string("https://lwn.net/Articles/453685/"));
 	json_object_set_new(driver, "rules", rules_json(rs));

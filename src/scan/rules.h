@@ -53,7 +53,10 @@ int rules_load(struct rule_set *rs, const char *dir, const struct strvec *only,
 	       char *err, size_t errlen);
 void rules_release(struct rule_set *rs);
 const struct rule *rules_find(const struct rule_set *rs, const char *name);
-/* The default rules directory: $LOCKERS_RULES_DIR, else cocci/ beside the binary. */
+/*
+ * The default rules directory: $LOCKERS_RULES_DIR, else the installed one
+ * (lockers_datadir), else cocci/ beside the binary (./lockers in the source tree).
+ */
 char *rules_default_dir(void);
 /*
  * Hash of the Python the rules import (every *.py under the rules directory,
