@@ -37,7 +37,8 @@ static const char usage_text[] =
 "      --spatch PROG, --python PROG, --rules-dir DIR, --no-cache, -q/--quiet as for check\n"
 "\n"
 "Output: new findings as '>> path:line:col: warning: ...' (kernel CI style),\n"
-"followed for an mbox by ' (introduced by: SUBJECT)', removed ones as '<< ...'.\n"
+"followed for an mbox or --git by ' (introduced by: SUBJECT)' (the patch or\n"
+"commit after which it exists), removed ones as '<< ...'.\n"
 "Exit: 0 nothing new at or above --fail-on, 1 a new finding at or above it,\n"
 "2 usage error or a patch that does not apply (the error names it).\n";
 

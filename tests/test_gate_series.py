@@ -141,3 +141,20 @@ def test_plain_diff_has_no_attribution(tmp_path, lockers_built):
     assert "introduced by" not in proc.stdout and proc.stdout.startswith(">> a.c:7:")
     assert "patches" not in report and "introduced_by" not in report["introduced"][0]
     assert "introducedBy" not in json.loads((out / "gate.sarif").read_text())["runs"][0]["results"][0]["properties"]
+
+
+def test_git_range_names_the_commit_that_introduced_it(tmp_path, lockers_built):
+    repo, _ = series(tmp_path, {"a.c": BASE, "b.c": "int b;\n"},
+                     [("b: touch b", {"b.c": "int b2;\n"}),
+                      ("pkt: walk every buffer entry", {"a.c": LOOP}),
+                      ("pkt: use the next value", {"a.c": BODY_EDITED})])
+    git(repo, "checkout", "-q", "HEAD@{1}")
+    added = git(repo, "log", "-1", "--format=%h", "HEAD~1").strip()
+    out = tmp_path / "o"
+    proc = run_lockers(["gate", "--any-tree", "--kdir", repo, "--git", "HEAD~3..HEAD", "-r", "loop-le-count",
+                        "-o", out, "--fail-on", "101"])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.rstrip("\n").endswith("(introduced by: %s pkt: walk every buffer entry)" % added)
+    report = json.loads((out / "gate.json").read_text())
+    assert [f["introduced_by"] for f in report["introduced"]] == ["%s pkt: walk every buffer entry" % added]
+    assert len(report["patches"]) == 3

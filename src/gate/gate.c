@@ -3,6 +3,8 @@
 #include "gate/series.h"
 #include "lib/run.h"
 #include "lib/strbuf.h"
+#include "lib/strvec.h"
+#include "lib/utf8.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -337,7 +339,6 @@ static int attribute(const struct gate_options *o, struct gate_result *g, const 
 {
 	size_t left = g->introduced.nr;
 
-	g->introduced_by = xmalloc((left ? left : 1) * sizeof(*g->introduced_by));
 	for (size_t i = 0; i < left; i++)
 		g->introduced_by[i] = g->npatches == 1 && g->subjects ? 0 : -1;
 	if (!st->steps)
@@ -377,6 +378,102 @@ static int attribute(const struct gate_options *o, struct gate_result *g, const 
 		if (g->introduced_by[i] < 0)
 			g->introduced_by[i] = (int)g->npatches - 1;
 	return 0;
+}
+
+/* The blob id of path at commit (trimmed), or NULL when the commit has no such file. */
+static char *git_blob(const char *kdir, const char *commit, const char *path)
+{
+	struct strbuf out = STRBUF_INIT;
+	char *spec = xasprintf("%s:%s", commit, path);
+	const char *argv[] = { "git", "rev-parse", "--verify", "-q", spec, NULL };
+	int rc = run_capture(argv, kdir, &out, NULL);
+
+	free(spec);
+	while (out.len && out.buf[out.len - 1] == '\n')
+		out.buf[--out.len] = '\0';
+	if (rc || !out.len) {
+		strbuf_release(&out);
+		return NULL;
+	}
+	return strbuf_detach(&out);
+}
+
+/*
+ * --git BASE..HEAD as a series: its first-parent commits, each named
+ * "<short id> <subject>", and after each one (but the last) the files that
+ * hold an introduced finding, where that commit changed them (found by
+ * blob id: one git rev-parse per commit and file). attribute() then
+ * treats them as it treats the patches of an mbox.
+ */
+static int git_series(const struct gate_options *o, struct gate_result *g, struct series_state *st,
+		      char *err, size_t errlen)
+{
+	const char *dots = strstr(o->git_range, "..");
+	char *base = xstrndup(o->git_range, (size_t)(dots - o->git_range));
+	const char *argv[] = { "git", "log", "--first-parent", "--reverse", "--no-color", "--format=%H %h %s",
+			       o->git_range, "--", NULL };
+	struct strbuf log = STRBUF_INIT;
+	struct strvec commits = STRVEC_INIT, subjects = STRVEC_INIT;
+	int rc = run_capture(argv, o->kdir, &log, NULL);
+
+	if (rc) {
+		snprintf(err, errlen, "git log %s failed in %s", o->git_range, o->kdir);
+		goto out;
+	}
+	/* "<full id> <short id> <subject>" a line */
+	for (const char *line = log.buf; *line;) {
+		const char *nl = strchrnul(line, '\n'), *sp = memchr(line, ' ', (size_t)(nl - line));
+		if (sp) {
+			struct strbuf subject = STRBUF_INIT;
+			strvec_pushf(&commits, "%.*s", (int)(sp - line), line);
+			strbuf_add_utf8(&subject, sp + 1, (size_t)(nl - sp - 1));
+			strvec_push(&subjects, subject.buf);
+			strbuf_release(&subject);
+		}
+		line = *nl ? nl + 1 : nl;
+	}
+	if (!commits.nr)
+		goto out;
+	g->npatches = commits.nr;
+	g->subjects = xcalloc(commits.nr, sizeof(*g->subjects));
+	for (size_t k = 0; k < commits.nr; k++)
+		g->subjects[k] = xstrdup(subjects.v[k]);
+	if (commits.nr == 1)
+		goto out;	/* the one commit introduced all */
+	st->steps = xcalloc(commits.nr, sizeof(*st->steps));
+	for (size_t i = 0; i < st->nr; i++) {
+		const struct tracked *t = &st->v[i];
+		if (!is_c(t->name, !o->scan.no_headers) || !holds_introduced(g, t->name))
+			continue;
+		char *prev = t->orig ? git_blob(o->kdir, base, t->orig) : NULL;
+		for (size_t k = 0; !rc && k + 1 < commits.nr; k++) {
+			char *blob = git_blob(o->kdir, commits.v[k], t->name);
+			if (!blob && t->orig && strcmp(t->orig, t->name))
+				blob = git_blob(o->kdir, commits.v[k], t->orig);
+			if (blob && (!prev || strcmp(blob, prev))) {
+				struct step *step = &st->steps[k];
+				const char *cat[] = { "git", "cat-file", "blob", blob, NULL };
+				ALLOC_GROW(step->v, step->nr + 1, step->alloc);
+				struct snapshot *snap = &step->v[step->nr++];
+				snap->file = i;
+				snap->exists = 1;
+				strbuf_init(&snap->data, 0);
+				if (run_capture(cat, o->kdir, &snap->data, NULL)) {
+					snprintf(err, errlen, "git cat-file blob %s failed in %s", blob, o->kdir);
+					rc = -1;
+				}
+			}
+			free(prev);
+			prev = blob;
+		}
+		free(prev);
+	}
+out:
+	strvec_clear(&commits);
+	strvec_clear(&subjects);
+	strbuf_release(&log);
+	free(base);
+	return rc ? -1 : 0;
 }
 
 int gate_run(const struct gate_options *o, struct gate_result *g, char *err, size_t errlen)
@@ -442,7 +539,13 @@ int gate_run(const struct gate_options *o, struct gate_result *g, char *err, siz
 			if (!find_id(&g->after.findings, f->id))
 				finding_list_add(&g->removed, f);
 		}
-		rc = attribute(o, g, &st, err, errlen);
+		g->introduced_by = xmalloc((g->introduced.nr + 1) * sizeof(*g->introduced_by));
+		for (size_t i = 0; i < g->introduced.nr; i++)
+			g->introduced_by[i] = -1;
+		if (o->git_range && g->introduced.nr)
+			rc = git_series(o, g, &st, err, errlen);
+		if (!rc)
+			rc = attribute(o, g, &st, err, errlen);
 	}
 	state_release(&st, g->npatches);
 	return rc ? -1 : 0;
