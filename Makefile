@@ -8,12 +8,13 @@
 #   make recall           recall on real upstream fixes (kernel-corpus/upstream-fixes/)
 #   make gate KDIR=path PATCH=file   findings a patch introduces (exit 1 if any >= FAIL_ON)
 #   make SAN=1 ...        build with AddressSanitizer and UBSan
+#   make install [PREFIX=/usr/local] [DESTDIR=]   the binary, the rules, lockers.1; make uninstall
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter -Werror
 LLVM     = /usr/lib/llvm-14
-CPPFLAGS = -std=c11 -D_GNU_SOURCE -MMD -MP -Isrc -Ibuild/gen -I$(LLVM)/include
+CPPFLAGS = -std=c11 -D_GNU_SOURCE -MMD -MP -Isrc -Ibuild/gen -Ibuild -I$(LLVM)/include
 LDLIBS   = -ljansson -lxxhash -L$(LLVM)/lib -lclang-14 -Wl,-rpath,$(LLVM)/lib
 ifeq ($(SAN),1)
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -47,6 +48,16 @@ O      ?= lockers-out
 FAIL_ON ?= 60
 PYTEST  = /usr/bin/python3 -m pytest
 
+# make install: where things go (DESTDIR is prepended to each, for packaging).
+PREFIX  ?= /usr/local
+BINDIR   = $(PREFIX)/bin
+DATADIR  = $(PREFIX)/share/lockers
+MAN1DIR  = $(PREFIX)/share/man/man1
+# The rules as the build keeps them: every file spatch and the rules' Python
+# need, installed to DATADIR under their paths relative to RULES_DIR.
+RULES_DIR   = build/rules
+RULES_FILES = $(shell cd $(RULES_DIR) 2>/dev/null && find . -type f ! -name '*.pyc' | sed 's,^\./,,' | sort)
+
 all: lockers
 
 lockers: $(OBJ) $(BUILD)/.stamp
@@ -59,6 +70,49 @@ $(BUILD)/%.o: %.c
 	@$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
 -include $(OBJ:.o=.d)
+
+# The version, rewritten only when it changes (scripts/version-gen); only
+# buildinfo.c includes it.
+build/version.h: FORCE
+	@scripts/version-gen $@
+
+$(BUILD)/src/lib/buildinfo.o build/fuzz/src/lib/buildinfo.o: build/version.h
+
+# The installed binary differs from ./lockers in one object: buildinfo.c
+# with the DATADIR it finds its rules in, rebuilt when DATADIR changes.
+INSTALL_BUILD = $(BUILD)/install
+$(INSTALL_BUILD)/datadir: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
+
+$(INSTALL_BUILD)/buildinfo.o: src/lib/buildinfo.c build/version.h $(INSTALL_BUILD)/datadir
+	@echo "  CC      $< (DATADIR=$(DATADIR))"
+	@$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -DLOCKERS_DATADIR='"$(DATADIR)"' -c -o $@ $<
+
+$(INSTALL_BUILD)/lockers: $(filter-out $(BUILD)/src/lib/buildinfo.o,$(OBJ)) $(INSTALL_BUILD)/buildinfo.o
+	@echo "  LINK    $@"
+	@$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# lockers.1 from the help texts of the binary it documents (scripts/manpage).
+$(INSTALL_BUILD)/lockers.1: $(INSTALL_BUILD)/lockers scripts/manpage
+	@echo "  MAN     $@"
+	@scripts/manpage $(INSTALL_BUILD)/lockers '$(DATADIR)' > $@.tmp && mv $@.tmp $@
+
+man: $(INSTALL_BUILD)/lockers.1
+
+install: $(INSTALL_BUILD)/lockers $(INSTALL_BUILD)/lockers.1
+	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(DATADIR)' '$(DESTDIR)$(MAN1DIR)'
+	install -m 755 $(INSTALL_BUILD)/lockers '$(DESTDIR)$(BINDIR)/lockers'
+	install -m 644 $(INSTALL_BUILD)/lockers.1 '$(DESTDIR)$(MAN1DIR)/lockers.1'
+	@for f in $(RULES_FILES); do \
+		echo "install -D -m 644 $(RULES_DIR)/$$f '$(DESTDIR)$(DATADIR)/$$f'"; \
+		install -D -m 644 "$(RULES_DIR)/$$f" '$(DESTDIR)$(DATADIR)'/"$$f" || exit 1; \
+	done
+
+# DATADIR is lockers' own directory: all of it goes.
+uninstall:
+	rm -f '$(DESTDIR)$(BINDIR)/lockers' '$(DESTDIR)$(MAN1DIR)/lockers.1'
+	rm -rf '$(DESTDIR)$(DATADIR)'
 
 # ./lockers is relinked whenever the build flavour (SAN=1 or not) changes.
 $(BUILD)/.stamp:
@@ -135,4 +189,6 @@ fuzz: deps $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
 clean:
 	rm -rf build lockers
 
-.PHONY: all deps corpus check gate test bench recall fuzz clean
+FORCE:
+
+.PHONY: all deps corpus check gate test bench recall fuzz clean man install uninstall FORCE

@@ -17,10 +17,14 @@
 static const struct usage gate_usage = {
 	"lockers gate --kdir K (--patch FILE | --git BASE..HEAD) [options]",
 	"Scan the .c and .h files a patch touches, before and after it, in a scratch\n"
-	"copy (K is never written to), and report the findings the patch introduces.\n",
+	"copy (K is never written to), and report the findings the patch introduces.\n"
+	"A series is applied in order, and each finding it introduces names the first\n"
+	"patch after which it exists.\n",
 	"Output: new findings as '>> path:line:col: warning: ...' (kernel CI style),\n"
-	"removed ones as '<< ...'. Exit: 0 nothing new at or above --fail-on, 1 a\n"
-	"new finding at or above it, 2 usage error or a patch that does not apply.\n",
+	"followed for an mbox or --git by ' (introduced by: SUBJECT)' (the patch or\n"
+	"commit after which it exists), removed ones as '<< ...'.\n"
+	"Exit: 0 nothing new at or above --fail-on, 1 a new finding at or above it,\n"
+	"2 usage error or a patch that does not apply (the error names it).\n",
 };
 
 static int shown(const struct finding *f)
@@ -28,23 +32,38 @@ static int shown(const struct finding *f)
 	return !finding_dismissed(f);
 }
 
-static void print_list(const struct finding_list *l, const char *mark, const char *what)
+/* The subject of the patch of a series that introduced introduced.v[i], or NULL. */
+static const char *introduced_by(const struct gate_result *g, size_t i)
+{
+	return g->subjects && g->introduced_by[i] >= 0 ? g->subjects[g->introduced_by[i]] : NULL;
+}
+
+/* With g, the list is g->introduced and each line names the patch that introduced it. */
+static void print_list(const struct finding_list *l, const struct gate_result *g, const char *mark,
+		       const char *what)
 {
 	for (size_t i = 0; i < l->nr; i++) {
 		const struct finding *f = l->v[i];
+		const char *by = g ? introduced_by(g, i) : NULL;
 		if (!shown(f))
 			continue;
-		printf("%s %s:%u:%u: %s: %s [%s] score=%d id=%s\n", mark, f->path, f->line, f->col, what,
+		printf("%s %s:%u:%u: %s: %s [%s] score=%d id=%s", mark, f->path, f->line, f->col, what,
 		       f->message, f->rule, f->score, f->id);
+		if (by)
+			printf(" (introduced by: %s)", by);
+		putchar('\n');
 	}
 }
 
-static void add_all(json_t *obj, const char *key, const struct finding_list *l)
+static void add_all(json_t *obj, const char *key, const struct finding_list *l, const struct gate_result *g)
 {
 	json_t *a = json_array();
 
-	for (size_t i = 0; i < l->nr; i++)
+	for (size_t i = 0; i < l->nr; i++) {
 		report_json_append_finding(a, l->v[i]);
+		if (g && introduced_by(g, i))
+			json_object_set_new(json_array_get(a, i), "introduced_by", json_string(introduced_by(g, i)));
+	}
 	json_object_set_new(obj, key, a);
 }
 
@@ -63,18 +82,24 @@ static int write_outputs(const char *outdir, const struct gate_result *g, const 
 	json_object_set_new(doc, "failed", json_boolean(failed));
 	json_object_set_new(doc, "files_in_patch", json_integer((json_int_t)g->files_in_patch));
 	json_object_set_new(doc, "c_files", json_integer((json_int_t)g->c_files));
-	add_all(doc, "introduced", &g->introduced);
-	add_all(doc, "removed", &g->removed);
-	add_all(doc, "unchanged", &g->unchanged);
+	if (g->subjects) {
+		json_t *patches = json_array();
+		for (size_t k = 0; k < g->npatches; k++)
+			json_array_append_new(patches, json_string(g->subjects[k]));
+		json_object_set_new(doc, "patches", patches);
+	}
+	add_all(doc, "introduced", &g->introduced, g);
+	add_all(doc, "removed", &g->removed, NULL);
+	add_all(doc, "unchanged", &g->unchanged, NULL);
 
 	size_t n = g->introduced.nr + g->unchanged.nr + g->removed.nr, k = 0;
 	struct sarif_result *sr = xcalloc(n + 1, sizeof(*sr));
 	for (size_t i = 0; i < g->introduced.nr; i++)
-		sr[k++] = (struct sarif_result){ g->introduced.v[i], "new" };
+		sr[k++] = (struct sarif_result){ g->introduced.v[i], "new", introduced_by(g, i) };
 	for (size_t i = 0; i < g->unchanged.nr; i++)
-		sr[k++] = (struct sarif_result){ g->unchanged.v[i], "unchanged" };
+		sr[k++] = (struct sarif_result){ g->unchanged.v[i], "unchanged", NULL };
 	for (size_t i = 0; i < g->removed.nr; i++)
-		sr[k++] = (struct sarif_result){ g->removed.v[i], "absent" };
+		sr[k++] = (struct sarif_result){ g->removed.v[i], "absent", NULL };
 	char *root = realpath(kdir, NULL);
 	if (!mkdir_p(outdir) && !write_file_atomic(marker, "", 0) && !report_json_dump(json, doc) &&
 	    !report_sarif_write(sarif, root ? root : kdir, &g->after.rules, sr, n, fail_on))
@@ -99,9 +124,9 @@ static int report_gate(const struct gate_result *g, const char *outdir, const ch
 
 	for (size_t i = 0; i < g->introduced.nr; i++)
 		failing += shown(g->introduced.v[i]) && g->introduced.v[i]->score >= fail_on;
-	print_list(&g->introduced, ">>", "warning");
+	print_list(&g->introduced, g, ">>", "warning");
 	if (show_removed)
-		print_list(&g->removed, "<<", "removed");
+		print_list(&g->removed, NULL, "<<", "removed");
 	if (!quiet)
 		fprintf(stderr, "lockers gate: %zu files in the patch (%zu C): %zu findings introduced "
 			"(%zu at or above %d), %zu removed, %zu unchanged\n", g->files_in_patch, g->c_files,
@@ -127,7 +152,8 @@ int cmd_gate(int argc, char **argv)
 		OPT_GROUP("The change"),
 		OPT_STRING(0, "kdir", &go.kdir, "K", "the tree the patch applies to (a kernel tree unless --any-tree)"),
 		OPT_STRING(0, "patch", &go.patch_file, "FILE",
-			   "a unified diff (git format-patch, git diff, diff -u), applied -p1"),
+			   "a unified diff (git diff, diff -u), applied -p1, or an mbox of patches\n"
+			   "(git format-patch --stdout, b4, patchwork), applied in order"),
 		OPT_STRING(0, "git", &go.git_range, "A..B", "the change between two commits of K's git repository"),
 		OPT_GROUP("Findings"),
 		OPT_INTEGER(0, "fail-on", &fail_on, "SCORE", 0, 101,

@@ -1,6 +1,7 @@
 /* lockers: find code that doesn't look right around loops and lock-free sync. */
 #include "builtin.h"
 #include "out/report.h"
+#include "lib/buildinfo.h"
 #include "lib/util.h"
 
 #include <stdio.h>
@@ -42,7 +43,7 @@ int main(int argc, char **argv)
 		return EXIT_CLEAN;
 	}
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
-		printf("lockers %s\n", LOCKERS_VERSION);
+		printf("lockers %s\n", lockers_version);
 		return EXIT_CLEAN;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)

@@ -1,5 +1,5 @@
-/* libFuzzer: unified diffs (src/gate/patch.c), parsed and applied to themselves. */
-#include "gate/patch.h"
+/* libFuzzer: unified diffs and mbox series (src/gate/series.c, patch.c), parsed and applied to themselves. */
+#include "gate/series.h"
 #include "lib/strbuf.h"
 
 #include <stddef.h>
@@ -9,17 +9,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct patch p;
+	struct series s;
 	char err[256];
 
-	if (patch_parse(&p, (const char *)data, size, err, sizeof(err)))
+	if (series_parse(&s, (const char *)data, size, err, sizeof(err)))
 		return 0;
-	for (size_t i = 0; i < p.nr; i++) {
-		struct strbuf out = STRBUF_INIT;
-		/* Any old content will do: the input itself exercises offsets and misses. */
-		patch_apply(&p.v[i], (const char *)data, size, &out, err, sizeof(err));
-		strbuf_release(&out);
-	}
-	patch_release(&p);
+	for (size_t k = 0; k < s.nr; k++)
+		for (size_t i = 0; i < s.v[k].patch.nr; i++) {
+			struct strbuf out = STRBUF_INIT;
+			/* Any old content will do: the input itself exercises offsets and misses. */
+			patch_apply(&s.v[k].patch.v[i], (const char *)data, size, &out, err, sizeof(err));
+			strbuf_release(&out);
+		}
+	series_release(&s);
 	return 0;
 }

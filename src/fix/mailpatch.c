@@ -1,7 +1,7 @@
 #include "fix/mailpatch.h"
 #include "facts/finding.h"
 #include "fix/fixkind.h"
-#include "out/report.h"
+#include "lib/buildinfo.h"
 #include "lib/strbuf.h"
 #include "lib/strvec.h"
 #include "lib/util.h"
@@ -138,7 +138,7 @@ void mail_format_patch(struct strbuf *out, const struct finding *f, const struct
 	strbuf_addstr(out, "---\n");
 	add_wrapped(out, "Left for you: the Fixes: tag of the commit that introduced this code "
 		    "(see git blame) and your Signed-off-by:, above the --- line.");
-	strbuf_addf(out, "\ndiff --git a/%s b/%s\n%s-- \nlockers %s\n\n", f->path, f->path, diff, LOCKERS_VERSION);
+	strbuf_addf(out, "\ndiff --git a/%s b/%s\n%s-- \nlockers %s\n\n", f->path, f->path, diff, lockers_version);
 	strbuf_release(&para);
 	free(prefix);
 }

@@ -1,7 +1,10 @@
 #include "gate/gate.h"
 #include "gate/patch.h"
+#include "gate/series.h"
 #include "lib/run.h"
 #include "lib/strbuf.h"
+#include "lib/strvec.h"
+#include "lib/utf8.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -99,47 +102,198 @@ static int write_scratch(const char *dir, const char *path, const struct strbuf 
 	return rc;
 }
 
-/* Lay out before/ and after/ under the scratch dir; nothing is written to kdir. */
-static int prepare(const struct gate_options *o, struct gate_result *g, const struct patch *p,
-		   char *err, size_t errlen)
-{
-	int headers = !o->scan.no_headers;
+/*
+ * A file the series touches: what the tree has and what the patches so far
+ * made of it, followed across renames.
+ */
+struct tracked {
+	char *orig;		/* its path in the tree; NULL if the series creates it */
+	char *name;		/* its path now (the last one if deleted) */
+	int exists;		/* 0 once deleted */
+	struct strbuf base, now;
+};
 
+/* The files one patch of a series touched, as it left them. */
+struct snapshot {
+	size_t file;		/* index into the tracked files */
+	int exists;
+	struct strbuf data;
+};
+
+struct step {
+	struct snapshot *v;
+	size_t nr, alloc;
+};
+
+struct series_state {
+	struct tracked *v;
+	size_t nr, alloc;
+	struct step *steps;	/* one per patch, for attribution; NULL for a single patch */
+};
+
+static struct tracked *find_tracked(struct series_state *st, const char *path, int exists)
+{
+	for (size_t i = 0; i < st->nr; i++)
+		if (st->v[i].exists == exists && !strcmp(st->v[i].name, path))
+			return &st->v[i];
+	return NULL;
+}
+
+static struct tracked *new_tracked(struct series_state *st, const char *orig, const char *name)
+{
+	ALLOC_GROW(st->v, st->nr + 1, st->alloc);
+	struct tracked *t = &st->v[st->nr++];
+	memset(t, 0, sizeof(*t));
+	t->orig = orig ? xstrdup(orig) : NULL;
+	t->name = xstrdup(name);
+	strbuf_init(&t->base, 0);
+	strbuf_init(&t->now, 0);
+	return t;
+}
+
+static void state_release(struct series_state *st, size_t npatches)
+{
+	for (size_t i = 0; i < st->nr; i++) {
+		free(st->v[i].orig);
+		free(st->v[i].name);
+		strbuf_release(&st->v[i].base);
+		strbuf_release(&st->v[i].now);
+	}
+	free(st->v);
+	for (size_t k = 0; st->steps && k < npatches; k++) {
+		for (size_t i = 0; i < st->steps[k].nr; i++)
+			strbuf_release(&st->steps[k].v[i].data);
+		free(st->steps[k].v);
+	}
+	free(st->steps);
+	memset(st, 0, sizeof(*st));
+}
+
+/* The file a patch's old side names, as the patches before it left it (or as the tree has it). */
+static struct tracked *old_side(const struct gate_options *o, struct series_state *st, const char *path,
+				char *err, size_t errlen)
+{
+	struct tracked *t = find_tracked(st, path, 1);
+
+	if (t)
+		return t;
+	for (size_t i = 0; i < st->nr; i++)
+		if ((st->v[i].orig && !strcmp(st->v[i].orig, path)) || !strcmp(st->v[i].name, path)) {
+			snprintf(err, errlen, "the patch names %s, which an earlier patch of the series "
+				 "deleted or renamed", path);
+			return NULL;
+		}
+	struct strbuf old = STRBUF_INIT;
+	if (read_old(o, path, &old, err, errlen)) {
+		strbuf_release(&old);
+		return NULL;
+	}
+	t = new_tracked(st, path, path);
+	t->exists = 1;
+	t->base = old;
+	strbuf_add(&t->now, old.buf, old.len);
+	return t;
+}
+
+/* Apply one patch of the series to the files as the patches before it left them. */
+static int apply_one(const struct gate_options *o, struct gate_result *g, struct series_state *st,
+		     const struct patch *p, struct step *step, char *err, size_t errlen)
+{
 	for (size_t i = 0; i < p->nr; i++) {
 		const struct patch_file *pf = &p->v[i];
 		const char *name = pf->new_path ? pf->new_path : pf->old_path;
-		struct strbuf old = STRBUF_INIT, new = STRBUF_INIT;
-		int rc = 0;
+		struct tracked *t;
 
 		if (pf->binary) {
 			if (is_c(name, 1)) {
 				snprintf(err, errlen, "%s: binary patch for a source file", name);
 				return -1;
 			}
+			g->files_in_patch++;
 			continue;
 		}
-		if (pf->old_path)
-			rc = read_old(o, pf->old_path, &old, err, errlen);
-		if (!rc && pf->new_path)
-			rc = patch_apply(pf, old.buf, old.len, &new, err, errlen);
-		if (!rc && is_c(name, headers)) {
-			g->c_files++;
-			/* Both sides under the new name, so fingerprints compare across a rename. */
-			char *before = xasprintf("%s/before", g->scratch), *after = xasprintf("%s/after", g->scratch);
-			if (pf->old_path)
-				rc = write_scratch(before, name, &old, err, errlen);
-			if (!rc && pf->new_path)
-				rc = write_scratch(after, name, &new, err, errlen);
-			free(before);
-			free(after);
-		}
-		strbuf_release(&old);
-		strbuf_release(&new);
-		if (rc)
+		if (pf->old_path) {
+			t = old_side(o, st, pf->old_path, err, errlen);
+			if (!t)
+				return -1;
+		} else if (find_tracked(st, pf->new_path, 1)) {
+			snprintf(err, errlen, "the patch creates %s, which an earlier patch of the series created",
+				 pf->new_path);
 			return -1;
+		} else if (!(t = find_tracked(st, pf->new_path, 0))) {
+			t = new_tracked(st, NULL, pf->new_path);
+		}
+		if (pf->new_path) {
+			struct strbuf new = STRBUF_INIT;
+			if (patch_apply(pf, t->exists ? t->now.buf : "", t->exists ? t->now.len : 0, &new, err, errlen)) {
+				strbuf_release(&new);
+				return -1;
+			}
+			strbuf_release(&t->now);
+			t->now = new;
+			free(t->name);
+			t->name = xstrdup(pf->new_path);
+			t->exists = 1;
+		} else {
+			t->exists = 0;
+			strbuf_reset(&t->now);
+		}
+		if (step) {
+			ALLOC_GROW(step->v, step->nr + 1, step->alloc);
+			struct snapshot *snap = &step->v[step->nr++];
+			snap->file = (size_t)(t - st->v);
+			snap->exists = t->exists;
+			strbuf_init(&snap->data, t->now.len);
+			strbuf_add(&snap->data, t->now.buf, t->now.len);
+		}
 	}
-	g->files_in_patch = p->nr;
 	return 0;
+}
+
+/* Apply the series in order, in memory; -1 with err naming the patch that does not apply. */
+static int apply_series(const struct gate_options *o, struct gate_result *g, struct series_state *st,
+			const struct series *s, char *err, size_t errlen)
+{
+	char why[768];
+
+	if (s->nr > 1)
+		st->steps = xcalloc(s->nr, sizeof(*st->steps));
+	for (size_t k = 0; k < s->nr; k++) {
+		if (apply_one(o, g, st, &s->v[k].patch, st->steps ? &st->steps[k] : NULL, why, sizeof(why))) {
+			char *name = series_patch_name(s, k);
+			snprintf(err, errlen, "%s%s%s", name, *name ? ": " : "", why);
+			free(name);
+			return -1;
+		}
+	}
+	g->files_in_patch += st->nr;
+	return 0;
+}
+
+/*
+ * Lay out before/ and after/ under the scratch dir; nothing is written to
+ * kdir. Both sides under the last name, so fingerprints compare across a
+ * rename.
+ */
+static int lay_out(const struct gate_options *o, struct gate_result *g, const struct series_state *st,
+		   char *err, size_t errlen)
+{
+	char *before = xasprintf("%s/before", g->scratch), *after = xasprintf("%s/after", g->scratch);
+	int rc = 0;
+
+	for (size_t i = 0; !rc && i < st->nr; i++) {
+		const struct tracked *t = &st->v[i];
+		if (!is_c(t->name, !o->scan.no_headers))
+			continue;
+		g->c_files++;
+		if (t->orig)
+			rc = write_scratch(before, t->name, &t->base, err, errlen);
+		if (!rc && t->exists)
+			rc = write_scratch(after, t->name, &t->now, err, errlen);
+	}
+	free(before);
+	free(after);
+	return rc;
 }
 
 static int scan_side(const struct gate_options *o, const char *dir, struct scan_result *res,
@@ -164,15 +318,174 @@ static const struct finding *find_id(const struct finding_list *l, const char *i
 	return NULL;
 }
 
+static int holds_introduced(const struct gate_result *g, const char *path)
+{
+	for (size_t i = 0; i < g->introduced.nr; i++)
+		if (g->introduced_by[i] < 0 && !strcmp(g->introduced.v[i]->path, path))
+			return 1;
+	return 0;
+}
+
+/*
+ * Attribute each introduced finding to the first patch after which its
+ * fingerprint exists. A file's findings depend on that file alone (spatch
+ * reads one file at a time), so after patch k they differ from those after
+ * patch k-1 only in the files patch k touched: scanning, after each patch,
+ * the files it touched that hold an unattributed finding at the end finds
+ * the first one. A finding no earlier patch shows is the last patch's.
+ */
+static int attribute(const struct gate_options *o, struct gate_result *g, const struct series_state *st,
+		     char *err, size_t errlen)
+{
+	size_t left = g->introduced.nr;
+
+	for (size_t i = 0; i < left; i++)
+		g->introduced_by[i] = g->npatches == 1 && g->subjects ? 0 : -1;
+	if (!st->steps)
+		return 0;
+	for (size_t k = 0; left && k + 1 < g->npatches; k++) {
+		const struct step *step = &st->steps[k];
+		char *dir = xasprintf("%s/after-patch-%zu", g->scratch, k + 1);
+		size_t files = 0;
+		int rc = 0;
+
+		for (size_t i = 0; !rc && i < step->nr; i++) {
+			const struct snapshot *snap = &step->v[i];
+			const char *name = st->v[snap->file].name;
+			if (snap->exists && is_c(name, !o->scan.no_headers) && holds_introduced(g, name)) {
+				rc = write_scratch(dir, name, &snap->data, err, errlen);
+				files++;
+			}
+		}
+		if (!rc && files) {
+			struct scan_result res;
+			rc = scan_side(o, dir, &res, 0, err, errlen);
+			for (size_t i = 0; !rc && i < g->introduced.nr; i++)
+				if (g->introduced_by[i] < 0 && find_id(&res.findings, g->introduced.v[i]->id)) {
+					g->introduced_by[i] = (int)k;
+					left--;
+				}
+			if (!rc && res.interrupted)
+				g->after.interrupted = 1;
+			if (!rc)
+				scan_result_release(&res);
+		}
+		free(dir);
+		if (rc)
+			return -1;
+	}
+	for (size_t i = 0; i < g->introduced.nr; i++)
+		if (g->introduced_by[i] < 0)
+			g->introduced_by[i] = (int)g->npatches - 1;
+	return 0;
+}
+
+/* The blob id of path at commit (trimmed), or NULL when the commit has no such file. */
+static char *git_blob(const char *kdir, const char *commit, const char *path)
+{
+	struct strbuf out = STRBUF_INIT;
+	char *spec = xasprintf("%s:%s", commit, path);
+	const char *argv[] = { "git", "rev-parse", "--verify", "-q", spec, NULL };
+	int rc = run_capture(argv, kdir, &out, NULL);
+
+	free(spec);
+	while (out.len && out.buf[out.len - 1] == '\n')
+		out.buf[--out.len] = '\0';
+	if (rc || !out.len) {
+		strbuf_release(&out);
+		return NULL;
+	}
+	return strbuf_detach(&out);
+}
+
+/*
+ * --git BASE..HEAD as a series: its first-parent commits, each named
+ * "<short id> <subject>", and after each one (but the last) the files that
+ * hold an introduced finding, where that commit changed them (found by
+ * blob id: one git rev-parse per commit and file). attribute() then
+ * treats them as it treats the patches of an mbox.
+ */
+static int git_series(const struct gate_options *o, struct gate_result *g, struct series_state *st,
+		      char *err, size_t errlen)
+{
+	const char *dots = strstr(o->git_range, "..");
+	char *base = xstrndup(o->git_range, (size_t)(dots - o->git_range));
+	const char *argv[] = { "git", "log", "--first-parent", "--reverse", "--no-color", "--format=%H %h %s",
+			       o->git_range, "--", NULL };
+	struct strbuf log = STRBUF_INIT;
+	struct strvec commits = STRVEC_INIT, subjects = STRVEC_INIT;
+	int rc = run_capture(argv, o->kdir, &log, NULL);
+
+	if (rc) {
+		snprintf(err, errlen, "git log %s failed in %s", o->git_range, o->kdir);
+		goto out;
+	}
+	/* "<full id> <short id> <subject>" a line */
+	for (const char *line = log.buf; *line;) {
+		const char *nl = strchrnul(line, '\n'), *sp = memchr(line, ' ', (size_t)(nl - line));
+		if (sp) {
+			struct strbuf subject = STRBUF_INIT;
+			strvec_pushf(&commits, "%.*s", (int)(sp - line), line);
+			strbuf_add_utf8(&subject, sp + 1, (size_t)(nl - sp - 1));
+			strvec_push(&subjects, subject.buf);
+			strbuf_release(&subject);
+		}
+		line = *nl ? nl + 1 : nl;
+	}
+	if (!commits.nr)
+		goto out;
+	g->npatches = commits.nr;
+	g->subjects = xcalloc(commits.nr, sizeof(*g->subjects));
+	for (size_t k = 0; k < commits.nr; k++)
+		g->subjects[k] = xstrdup(subjects.v[k]);
+	if (commits.nr == 1)
+		goto out;	/* the one commit introduced all */
+	st->steps = xcalloc(commits.nr, sizeof(*st->steps));
+	for (size_t i = 0; i < st->nr; i++) {
+		const struct tracked *t = &st->v[i];
+		if (!is_c(t->name, !o->scan.no_headers) || !holds_introduced(g, t->name))
+			continue;
+		char *prev = t->orig ? git_blob(o->kdir, base, t->orig) : NULL;
+		for (size_t k = 0; !rc && k + 1 < commits.nr; k++) {
+			char *blob = git_blob(o->kdir, commits.v[k], t->name);
+			if (!blob && t->orig && strcmp(t->orig, t->name))
+				blob = git_blob(o->kdir, commits.v[k], t->orig);
+			if (blob && (!prev || strcmp(blob, prev))) {
+				struct step *step = &st->steps[k];
+				const char *cat[] = { "git", "cat-file", "blob", blob, NULL };
+				ALLOC_GROW(step->v, step->nr + 1, step->alloc);
+				struct snapshot *snap = &step->v[step->nr++];
+				snap->file = i;
+				snap->exists = 1;
+				strbuf_init(&snap->data, 0);
+				if (run_capture(cat, o->kdir, &snap->data, NULL)) {
+					snprintf(err, errlen, "git cat-file blob %s failed in %s", blob, o->kdir);
+					rc = -1;
+				}
+			}
+			free(prev);
+			prev = blob;
+		}
+		free(prev);
+	}
+out:
+	strvec_clear(&commits);
+	strvec_clear(&subjects);
+	strbuf_release(&log);
+	free(base);
+	return rc ? -1 : 0;
+}
+
 int gate_run(const struct gate_options *o, struct gate_result *g, char *err, size_t errlen)
 {
 	struct strbuf text = STRBUF_INIT;
-	struct patch p;
+	struct series s;
+	struct series_state st = { 0 };
 	char why[512];
-	struct stat st;
+	struct stat sb;
 
 	memset(g, 0, sizeof(*g));
-	if (stat(o->kdir, &st) || !S_ISDIR(st.st_mode)) {
+	if (stat(o->kdir, &sb) || !S_ISDIR(sb.st_mode)) {
 		snprintf(err, errlen, "'%s' is not a directory", o->kdir);
 		return -1;
 	}
@@ -182,7 +495,7 @@ int gate_run(const struct gate_options *o, struct gate_result *g, char *err, siz
 	}
 	if (read_patch(o, &text, err, errlen))
 		return -1;
-	if (patch_parse(&p, text.buf, text.len, err, errlen)) {
+	if (series_parse(&s, text.buf, text.len, err, errlen)) {
 		char *msg = xasprintf("%s: %s", o->patch_file ? o->patch_file : o->git_range, err);
 		snprintf(err, errlen, "%s", msg);
 		free(msg);
@@ -190,43 +503,62 @@ int gate_run(const struct gate_options *o, struct gate_result *g, char *err, siz
 		return -1;
 	}
 	strbuf_release(&text);
+	g->npatches = s.nr;
+	if (s.v[0].subject) {
+		g->subjects = xcalloc(s.nr, sizeof(*g->subjects));
+		for (size_t k = 0; k < s.nr; k++)
+			g->subjects[k] = xstrdup(s.v[k].subject);
+	}
 	const char *tmp = tmp_dir();
 	g->scratch = xasprintf("%s/lockers-gate-XXXXXX", tmp);
 	if (!mkdtemp(g->scratch)) {
 		snprintf(err, errlen, "cannot make a scratch directory in %s: %s", tmp, strerror(errno));
 		free(g->scratch);
 		g->scratch = NULL;
-		patch_release(&p);
+		series_release(&s);
 		return -1;
 	}
-	int rc = prepare(o, g, &p, err, errlen);
-	patch_release(&p);
-	if (rc)
-		return -1;
+	int rc = apply_series(o, g, &st, &s, err, errlen);
+	if (!rc)
+		rc = lay_out(o, g, &st, err, errlen);
+	series_release(&s);
 	char *before = xasprintf("%s/before", g->scratch), *after = xasprintf("%s/after", g->scratch);
-	rc = scan_side(o, before, &g->before, 0, err, errlen);
+	if (!rc)
+		rc = scan_side(o, before, &g->before, 0, err, errlen);
 	if (!rc)
 		rc = scan_side(o, after, &g->after, 1, err, errlen);
 	free(before);
 	free(after);
-	if (rc)
-		return -1;
-	for (size_t i = 0; i < g->after.findings.nr; i++) {
-		struct finding *f = g->after.findings.v[i];
-		finding_list_add(find_id(&g->before.findings, f->id) ? &g->unchanged : &g->introduced, f);
+	if (!rc) {
+		for (size_t i = 0; i < g->after.findings.nr; i++) {
+			struct finding *f = g->after.findings.v[i];
+			finding_list_add(find_id(&g->before.findings, f->id) ? &g->unchanged : &g->introduced, f);
+		}
+		for (size_t i = 0; i < g->before.findings.nr; i++) {
+			struct finding *f = g->before.findings.v[i];
+			if (!find_id(&g->after.findings, f->id))
+				finding_list_add(&g->removed, f);
+		}
+		g->introduced_by = xmalloc((g->introduced.nr + 1) * sizeof(*g->introduced_by));
+		for (size_t i = 0; i < g->introduced.nr; i++)
+			g->introduced_by[i] = -1;
+		if (o->git_range && g->introduced.nr)
+			rc = git_series(o, g, &st, err, errlen);
+		if (!rc)
+			rc = attribute(o, g, &st, err, errlen);
 	}
-	for (size_t i = 0; i < g->before.findings.nr; i++) {
-		struct finding *f = g->before.findings.v[i];
-		if (!find_id(&g->after.findings, f->id))
-			finding_list_add(&g->removed, f);
-	}
-	return 0;
+	state_release(&st, g->npatches);
+	return rc ? -1 : 0;
 }
 
 void gate_result_release(struct gate_result *g)
 {
 	/* The three lists borrow from the two scans. */
 	free(g->introduced.v);
+	free(g->introduced_by);
+	for (size_t k = 0; g->subjects && k < g->npatches; k++)
+		free(g->subjects[k]);
+	free(g->subjects);
 	free(g->unchanged.v);
 	free(g->removed.v);
 	scan_result_release(&g->before);

@@ -173,7 +173,14 @@ static int parse_hunk(struct cursor *c, struct patch_file *pf, const char *s, si
 
 int patch_parse(struct patch *p, const char *text, size_t len, char *err, size_t errlen)
 {
-	struct cursor c = { text, text + len, 0 };
+	return patch_parse_at(p, text, len, 0, err, errlen);
+}
+
+int patch_parse_at(struct patch *p, const char *text, size_t len, unsigned lines_before,
+		   char *err, size_t errlen)
+{
+	struct cursor c = { text, text + len, lines_before };
+	int result = -1;
 	struct patch_file *cur = NULL;
 	const char *s;
 	size_t n;
@@ -248,12 +255,13 @@ int patch_parse(struct patch *p, const char *text, size_t len, char *err, size_t
 	}
 	if (!p->nr) {
 		snprintf(err, errlen, "not a patch: no file headers (diff --git or ---/+++) found");
+		result = 1;
 		goto fail;
 	}
 	return 0;
 fail:
 	patch_release(p);
-	return -1;
+	return result;
 }
 
 void patch_release(struct patch *p)

@@ -37,8 +37,14 @@ struct patch {
 	size_t nr, alloc;
 };
 
-/* Parse; -1 with err ("line N: ...") on a malformed or unsafe patch. */
+/*
+ * Parse; -1 with err ("line N: ...") on a malformed or unsafe patch, 1 with
+ * err when the text names no file at all (a cover letter, not a patch).
+ */
 int patch_parse(struct patch *p, const char *text, size_t len, char *err, size_t errlen);
+/* The same for text that starts after lines_before lines of a larger file (an mbox). */
+int patch_parse_at(struct patch *p, const char *text, size_t len, unsigned lines_before,
+		   char *err, size_t errlen);
 void patch_release(struct patch *p);
 /* Apply one file's hunks to old (no fuzz, any offset); -1 with err if one does not fit. */
 int patch_apply(const struct patch_file *pf, const char *old, size_t oldlen,

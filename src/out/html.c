@@ -18,6 +18,7 @@
 #include "scan/scan-result.h"
 #include "facts/score.h"
 #include "lib/strbuf.h"
+#include "lib/utf8.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -34,51 +35,6 @@
 static const char *str_or(const char *s, const char *dflt)
 {
 	return s && *s ? s : dflt;
-}
-
-/*
- * Decode the UTF-8 sequence at s (n >= 1 bytes left): returns its length and
- * sets *cp, or returns 1 with *cp = U+FFFD for a byte that does not start a
- * valid, shortest-form sequence.
- */
-static size_t utf8_next(const unsigned char *s, size_t n, uint32_t *cp)
-{
-	uint32_t c = s[0], min;
-	size_t len;
-
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if ((c & 0xe0) == 0xc0) {
-		len = 2;
-		c &= 0x1f;
-		min = 0x80;
-	} else if ((c & 0xf0) == 0xe0) {
-		len = 3;
-		c &= 0x0f;
-		min = 0x800;
-	} else if ((c & 0xf8) == 0xf0) {
-		len = 4;
-		c &= 0x07;
-		min = 0x10000;
-	} else {
-		goto bad;
-	}
-	if (len > n)
-		goto bad;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			goto bad;
-		c = c << 6 | (s[i] & 0x3f);
-	}
-	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-		goto bad;
-	*cp = c;
-	return len;
-bad:
-	*cp = 0xfffd;
-	return 1;
 }
 
 /*

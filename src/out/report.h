@@ -10,12 +10,15 @@ struct finding;
 struct json_t;
 struct coverage;
 
-#define LOCKERS_VERSION "0.1"
-
-/* One SARIF result: a finding and its baselineState ("new", "unchanged", "absent") or NULL. */
+/*
+ * One SARIF result: a finding, its baselineState ("new", "unchanged",
+ * "absent") or NULL, and the subject of the patch of a series that
+ * introduced it or NULL (the gate).
+ */
 struct sarif_result {
 	const struct finding *f;
 	const char *baseline;
+	const char *introduced_by;
 };
 
 struct report_options {

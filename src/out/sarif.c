@@ -2,6 +2,7 @@
 #include "out/report.h"
 #include "scan/scan-result.h"
 #include "facts/score.h"
+#include "lib/buildinfo.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -59,7 +60,14 @@ static json_t *result_json(const struct sarif_result *sr, const struct rule_set 
 		json_object_set_new(o, "ruleIndex", json_integer(ri));
 	json_object_set_new(o, "level", json_string(level_for(f->score, fail_on)));
 	json_object_set_new(o, "rank", json_real((double)f->score));
-	json_object_set_new(msg, "text", json_string(f->message));
+	if (sr->introduced_by) {
+		char *text = xasprintf("%s (introduced by: %s)", f->message, sr->introduced_by);
+		json_object_set_new(msg, "text", json_string(text));
+		json_object_set_new(props, "introducedBy", json_string(sr->introduced_by));
+		free(text);
+	} else {
+		json_object_set_new(msg, "text", json_string(f->message));
+	}
 	json_object_set_new(o, "message", msg);
 	json_object_set_new(art, "uri", report_json_path(f->path));
 	json_object_set_new(art, "uriBaseId", json_string("SRCROOT"));
@@ -108,7 +116,7 @@ int report_sarif_write(const char *path, const char *root, const struct rule_set
 	json_object_set_new(doc, "$schema", json_string(SARIF_SCHEMA));
 	json_object_set_new(doc, "version", json_string("2.1.0"));
 	json_object_set_new(driver, "name", json_string("lockers"));
-	json_object_set_new(driver, "version", json_string(LOCKERS_VERSION));
+	json_object_set_new(driver, "version", json_string(lockers_version));
 	json_object_set_new(driver, "informationUri",
 			    json_string("https://lwn.net/Articles/453685/"));
 	json_object_set_new(driver, "rules", rules_json(rs));

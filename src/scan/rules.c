@@ -1,4 +1,5 @@
 #include "scan/rules.h"
+#include "lib/buildinfo.h"
 #include "scan/prefilter.h"
 #include "facts/score.h"
 #include "lib/strbuf.h"
@@ -282,6 +283,8 @@ char *rules_default_dir(void)
 
 	if (env && *env)
 		return xstrdup(env);
+	if (*lockers_datadir)	/* an installed binary: where make install put them */
+		return xstrdup(lockers_datadir);
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n > 0) {
 		exe[n] = '\0';

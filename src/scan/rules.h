@@ -53,8 +53,11 @@ int rules_load(struct rule_set *rs, const char *dir, const struct strvec *only,
 	       char *err, size_t errlen);
 void rules_release(struct rule_set *rs);
 const struct rule *rules_find(const struct rule_set *rs, const char *name);
-/* The default rules directory: $LOCKERS_RULES_DIR, else build/rules/ beside the
- * binary (made by make from rules/: scripts/build-rules). */
+/*
+ * The default rules directory: $LOCKERS_RULES_DIR, else the installed one
+ * (lockers_datadir), else build/rules/ beside the binary (./lockers in the
+ * source tree; made by make from rules/: scripts/build-rules).
+ */
 char *rules_default_dir(void);
 /*
  * Hash of what the rules' Python reads besides the file (every *.py and the
