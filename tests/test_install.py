@@ -7,7 +7,7 @@ import subprocess
 
 from conftest import ROOT
 
-TESTCASES = ROOT / "testcases" / "loop-le-count"
+TESTCASES = ROOT / "rules" / "loop-le-count" / "testcases"
 
 
 def make(*args, env=None):
@@ -36,8 +36,9 @@ def test_install_check_from_elsewhere_version_and_uninstall(tmp_path, lockers_bu
     prefix = tmp_path / "prefix"
     make("install", "PREFIX=%s" % prefix)
     files = files_under(prefix)
-    rules = sorted(p.relative_to(ROOT / "cocci").as_posix() for p in (ROOT / "cocci").rglob("*")
-                   if p.suffix in (".cocci", ".py", ".h") and "__pycache__" not in p.parts)
+    built = ROOT / "build" / "rules"
+    rules = sorted(p.relative_to(built).as_posix() for p in built.rglob("*")
+                   if p.is_file() and p.suffix != ".pyc" and "__pycache__" not in p.parts)
     assert files == sorted(["bin/lockers", "share/man/man1/lockers.1"] + ["share/lockers/" + r for r in rules])
     binary = prefix / "bin" / "lockers"
     elsewhere = tmp_path / "elsewhere"
