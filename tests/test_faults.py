@@ -12,9 +12,9 @@ import time
 
 import pytest
 
-from conftest import LOCKERS, ROOT, run_lockers
+from conftest import LOCKERS, cases_of, run_lockers
 
-CASES = ROOT / "testcases" / "loop-le-count"
+CASES = cases_of("loop-le-count")
 SCAN = ["check", "--any-tree", "-q", "--no-notes", "--fail-on", "101", "-j", "2", "-r", "loop-le-count"]
 
 

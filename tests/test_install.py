@@ -5,9 +5,9 @@ import re
 import shutil
 import subprocess
 
-from conftest import ROOT
+from conftest import RULES_BUILT, ROOT, cases_of
 
-TESTCASES = ROOT / "rules" / "loop-le-count" / "testcases"
+TESTCASES = cases_of("loop-le-count")
 
 
 def make(*args, env=None):
@@ -36,9 +36,9 @@ def test_install_check_from_elsewhere_version_and_uninstall(tmp_path, lockers_bu
     prefix = tmp_path / "prefix"
     make("install", "PREFIX=%s" % prefix)
     files = files_under(prefix)
-    built = ROOT / "build" / "rules"
-    rules = sorted(p.relative_to(built).as_posix() for p in built.rglob("*")
-                   if p.is_file() and p.suffix != ".pyc" and "__pycache__" not in p.parts)
+    rules = [p.relative_to(RULES_BUILT).as_posix() for p in RULES_BUILT.rglob("*")
+             if p.is_file() and p.suffix != ".pyc"]
+    assert "loop-le-count.cocci" in rules
     assert files == sorted(["bin/lockers", "share/man/man1/lockers.1"] + ["share/lockers/" + r for r in rules])
     binary = prefix / "bin" / "lockers"
     elsewhere = tmp_path / "elsewhere"

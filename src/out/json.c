@@ -2,6 +2,7 @@
 #include "scan/scan-result.h"
 #include "facts/score.h"
 #include "lib/strbuf.h"
+#include "lib/utf8.h"
 #include "lib/util.h"
 
 #include <ctype.h>
@@ -14,24 +15,10 @@
 /* Length of the valid UTF-8 sequence at s (as jansson accepts it), or 0. */
 static size_t utf8_len(const unsigned char *s)
 {
-	unsigned c = s[0], n, min, cp;
+	uint32_t cp;
+	size_t n = utf8_next(s, strnlen((const char *)s, 4), &cp);
 
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2, min = 0x80, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3, min = 0x800, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4, min = 0x10000, cp = c & 0x07;
-	else
-		return 0;
-	for (unsigned i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	return cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ? 0 : n;
+	return n == 1 && cp == 0xfffd ? 0 : n;
 }
 
 static int valid_utf8(const char *s)
