@@ -84,3 +84,9 @@ def corpus():
     if not (CORPUS / ".lockers-corpus").exists():
         pytest.fail("the 6.1 corpus is not prepared: run kernel-corpus/prepare (make test does)")
     return CORPUS
+
+
+# npm install --no-save removes what an earlier --no-save install put in
+# node_modules/: the tests' npm packages are installed together, every time,
+# with --prefix, since npm otherwise installs beside the nearest package.json above.
+NPM_TEST_PACKAGES = ["@microsoft/sarif-multitool", "playwright-core"]

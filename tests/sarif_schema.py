@@ -4,15 +4,15 @@ import json
 import pathlib
 import subprocess
 
-from conftest import ROOT
+from conftest import NPM_TEST_PACKAGES, ROOT
 
 SCHEMA = ROOT / "node_modules" / "@microsoft" / "sarif-multitool-linux" / "sarif-2.1.0.json"
 
 
 def schema_path():
     if not SCHEMA.exists():
-        subprocess.run(["npm", "install", "--no-save", "--no-audit", "--no-fund",
-                        "@microsoft/sarif-multitool"], cwd=ROOT, check=True,
+        subprocess.run(["npm", "install", "--prefix", str(ROOT), "--no-save", "--no-audit", "--no-fund", *NPM_TEST_PACKAGES],
+                       cwd=ROOT, check=True,
                        capture_output=True, timeout=900)
     return SCHEMA
 

@@ -14,7 +14,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT, run_lockers, scan, cases_of
+from conftest import NPM_TEST_PACKAGES, ROOT, run_lockers, scan, cases_of
 
 SPEC = ROOT / "tests" / "html_report.spec.mjs"
 CHROMIUM = pathlib.Path("/usr/bin/chromium")
@@ -53,7 +53,7 @@ def ensure_playwright():
         return
     if not shutil.which("npm"):
         pytest.fail("npm is missing: apt-get install -y npm (needed to install playwright-core)")
-    proc = subprocess.run(["npm", "install", "--no-save", "--no-audit", "--no-fund", "playwright-core"],
+    proc = subprocess.run(["npm", "install", "--prefix", str(ROOT), "--no-save", "--no-audit", "--no-fund", *NPM_TEST_PACKAGES],
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
     if proc.returncode or not PLAYWRIGHT.exists():
         pytest.fail("npm install --no-save playwright-core failed:\n" + proc.stderr[-2000:])
