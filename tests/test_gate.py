@@ -49,6 +49,27 @@ def test_patch_introducing_a_le_count_loop_fails_the_gate(tmp_path, corpus, lock
     assert res[0]["rank"] == report["introduced"][0]["score"]
 
 
+FORCEDETH = "drivers/net/ethernet/nvidia/forcedeth.c"
+
+
+def test_patch_reverting_a_quotient_loop_fix_fails_the_gate(tmp_path, corpus, lockers_built):
+    # forcedeth's off-by-one (fixed in 6.1.190, CVE-2026-89596), reverted:
+    # nv_suspend() stores and nv_resume() loads register_size/sizeof(u32) + 1
+    # words of saved_config_space. Both are one element past the end.
+    fixed = "for (i = 0; i < np->register_size/sizeof(u32); i++)"
+    text = (CORPUS / FORCEDETH).read_text()
+    start = text.index("static int nv_suspend(")
+    assert text.count(fixed, start) == 2
+    patch = make_patch(tmp_path, "revert.patch",
+                       {FORCEDETH: text[:start] + text[start:].replace(fixed, fixed.replace("<", "<="))})
+    proc, report, out = gate(tmp_path, patch)
+    assert proc.returncode == 1, proc.stderr
+    got = {f["function"]: f for f in report["introduced"]}
+    assert set(got) == {"nv_suspend", "nv_resume"}
+    assert "quotient_store" in got["nv_suspend"]["evidence"]
+    assert "quotient_load" in got["nv_resume"]["evidence"]
+
+
 def first_corpus_finding(tmp_path):
     _, report = scan(str(CORPUS), str(tmp_path / "scan"), rules=["loop-le-count"],
                      paths=["drivers/i2c"], any_tree=False)

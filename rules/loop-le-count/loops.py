@@ -502,6 +502,53 @@ def stores_at(t, i):
     return out
 
 
+# The integer types of each width, as arrays of them are declared or cast.
+_WIDTH_TYPES = {
+    2: r"u16|s16|__u16|__s16|__le16|__be16|uint16_t|int16_t|short|unsigned\s+short",
+    4: r"u32|s32|__u32|__s32|__le32|__be32|uint32_t|int32_t|int|unsigned\s+int|unsigned",
+    8: r"u64|s64|__u64|__s64|__le64|__be64|uint64_t|int64_t|long\s+long|unsigned\s+long\s+long",
+}
+
+
+def type_width(t):
+    """The size in bytes of integer type t, or None."""
+    t = " ".join(t.split())
+    return next((n for n, r in _WIDTH_TYPES.items() if re.fullmatch(r, t)), None)
+
+
+def element_width(text, name):
+    """The element size of array or pointer name as the text declares it
+    (u32 regs[N], __le32 *dw) or casts it (dw = (u32 *)key), or None."""
+    types = "|".join(_WIDTH_TYPES.values())
+    n = re.escape(name)
+    for m in re.finditer(r"\b(" + types + r")\s*(?:\*\s*)?(?:const\s+)?" + n + r"\s*[\[;,=)]"
+                         r"|(?<![\w>.])" + n + r"\s*=\s*\(\s*(?:const\s+)?(" + types + r")\s*\*\s*\)",
+                         text):
+        w = type_width(m.group(1) or m.group(2))
+        if w:
+            return w
+    return None
+
+
+def divides_by_element(divisor, op, name, text):
+    """E = X / D (or X >> k) where D is the size of the elements of the
+    array the body indexes: X counts bytes, E elements, and a[E] is one
+    past the last. sizeof(*a) and sizeof(a[0]) say so themselves; sizeof(T)
+    and a constant must match how a is declared or cast."""
+    d = wsfree(divisor)
+    n = re.escape(name)
+    if re.fullmatch(r"sizeof\(?(\*" + n + r"|" + n + r"\[0\])\)?", d):
+        return True
+    m = re.fullmatch(r"sizeof\s*\(\s*(.*?)\s*\)", " ".join(divisor.split()))
+    if m:
+        width = type_width(m.group(1))
+    elif re.fullmatch(r"\d+", d):
+        width = int(d) if op == "/" else 1 << int(d) if int(d) < 8 else None
+    else:
+        width = None
+    return width is not None and element_width(text, name) == width
+
+
 def remainder_handled(text, dividend):
     """The function deals with what a truncated division leaves: X % N,
     X & (N - 1), DIV_ROUND_UP/roundup, or a min() on the last chunk."""
@@ -839,11 +886,22 @@ def check_loop(shape, p, i, e_text, body_text):
         # storing a whole element at a[E] with no remainder in sight is one
         # element past the end (a key of key_size / 4 words, written once
         # more), and refutes the rounding-up reading.
-        dividend = split_top(" ".join(e), ["/", ">>"])[0]
+        parts = split_top(" ".join(e), ["/", ">>"])
+        dividend = parts[0]
+        op = "/" if "/" in ops else ">>"
         written = stores_at(body, i)
-        if written and not remainder_handled(func, dividend):
+        # A load of a[i] is as far past the end as a store when E counts
+        # a's elements (bytes / sizeof(u32) read through a u32 array).
+        read = [a[1] for a in direct if a[1] not in written and len(parts) == 2
+                and divides_by_element(parts[1], op, a[1], src.text)]
+        if remainder_handled(func, dividend):
+            ev["bound_div"] = True
+        elif written:
             ev["quotient_store"] = "%s[%s] written on the pass i == %s; no remainder of %s handled" % (
                 written[0], i, norm(" ".join(e)), norm(dividend))
+        elif read:
+            ev["quotient_load"] = "%s[%s] read on the pass i == %s: %s counts its elements" % (
+                read[0], i, norm(" ".join(e)), norm(" ".join(e)))
         else:
             ev["bound_div"] = True
     if "+" in ops:
@@ -903,7 +961,8 @@ def check_loop(shape, p, i, e_text, body_text):
         # sized nor how surely E is a count says anything about an overrun,
         # only that the pass is deliberate. Shown, but weightless.
         for name in ("indexes_array", "array_size_is_bound", "bound_is_length_param",
-                     "bound_filled_as_count", "bound_lt_elsewhere", "quotient_store"):
+                     "bound_filled_as_count", "bound_lt_elsewhere", "quotient_store",
+                     "quotient_load"):
             if name in ev:
                 ev["guarded_" + name] = ev.pop(name)
 
