@@ -204,7 +204,8 @@ def test_macroindex_vocabulary(tmp_path):
     idx.write_text("get_rcu\tinline\td\trcu_dereference(d->cur)\t\n"
                    "get_rcu\trcu-load\td\td->cur\trcu_dereference\n"
                    "parent\trcu-field\ttask_struct\tinclude/linux/sched.h:934\t\n"
-                   "parent\trcu-field\ttask_t\tinclude/linux/sched.h:934\t\n"
+                   "parent\trcu-field\ttask_t\tinclude/linux/sched.h:934\ttask_struct\n"
+                   "rcu\trcu-head\ttask_struct\tinclude/linux/sched.h:1500\t\n"
                    "obj_get\tref-get\to\tinclude/obj.h:3\tkref_get\n")
     assert macroindex.helpers(str(idx)) == {}
     v = macroindex.vocabulary(str(idx))
@@ -212,6 +213,8 @@ def test_macroindex_vocabulary(tmp_path):
                                       "task_t": "include/linux/sched.h:934"}}
     assert v["loads"] == {"get_rcu": (["d"], "d->cur", "rcu_dereference")}
     assert v["refs"] == {"obj_get": ("include/obj.h:3", "kref_get")}
+    assert v["pointees"] == {"task_struct": [("task_t", "parent", "include/linux/sched.h:934")]}
+    assert v["heads"] == {"task_struct": "rcu"}
     assert macroindex.struct_name("const struct task_struct *") == "task_struct"
     assert macroindex.struct_name("task_t") == "task_t"
 

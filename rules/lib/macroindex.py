@@ -8,8 +8,11 @@ columns: name, kind, then by kind
     macro, inline   parameters (comma separated), body, relations (";"
                     separated, empty for most rows)
     rcu-field       struct (tag or typedef name), path:line of the
-                    declaration, empty: the member NAME is declared __rcu
-                    (NAME[] when its elements are: T __rcu **x, T __rcu *x[N])
+                    declaration, the tag of the struct it points to (or
+                    empty): the member NAME is declared __rcu (NAME[] when
+                    its elements are: T __rcu **x, T __rcu *x[N])
+    rcu-head        struct, path:line, empty: the struct's member NAME is
+                    a struct rcu_head (rules/data/rcu-heads.list)
     rcu-load        parameters, the loaded expression, the load primitive:
                     NAME's result is an RCU load (rcu_dereference(dev->x)),
                     or NAME hands a parameter straight to one (the loaded
@@ -63,13 +66,17 @@ def vocabulary(path=None):
     """The RCU vocabulary of the index, read once per path:
     {"fields": {member: {struct: "path:line"}},
      "loads": {accessor: (params, loaded expression, primitive)},
-     "refs": {helper: (path:line, the call that takes the reference)}};
+     "refs": {helper: (path:line, the call that takes the reference)},
+     "pointees": {struct: [(owner struct, member, path:line)]}: the __rcu
+     members that point to objects of that struct, through which RCU
+     readers reach them,
+     "heads": {struct: member}: the structs that carry an rcu_head};
     empty dicts when no index is named."""
     if path is None:
         path = os.environ.get("LOCKERS_MACRO_INDEX")
     if path in _VOCAB:
         return _VOCAB[path]
-    v = {"fields": {}, "loads": {}, "refs": {}}
+    v = {"fields": {}, "loads": {}, "refs": {}, "pointees": {}, "heads": {}}
     if path:
         try:
             with open(path, encoding="utf-8", errors="replace") as f:
@@ -82,6 +89,10 @@ def vocabulary(path=None):
                     name, kind = cols[0], cols[1]
                     if kind == "rcu-field":
                         v["fields"].setdefault(name, {}).setdefault(cols[2], cols[3])
+                        if cols[4]:
+                            v["pointees"].setdefault(cols[4], []).append((cols[2], name, cols[3]))
+                    elif kind == "rcu-head":
+                        v["heads"].setdefault(cols[2], name)
                     elif kind == "rcu-load" and name not in v["loads"]:
                         v["loads"][name] = (cols[2].split(",") if cols[2] else [], cols[3], cols[4])
                     elif kind == "ref-get" and name not in v["refs"]:

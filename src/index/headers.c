@@ -3,6 +3,7 @@
 #include "lib/strbuf.h"
 #include "lib/util.h"
 #include "scan/tree.h"
+#include "vocab.h"	/* the lists of rules/data/ as C strings (scripts/build-rules) */
 
 #include <ctype.h>
 #include <dirent.h>
@@ -396,6 +397,27 @@ static int is_qualifier(const struct token *t)
 	return 0;
 }
 
+/* The struct tag the member declaration around the `__rcu` at v[i] points
+ * to: `struct net_device __rcu *dev` and `__rcu struct foo *p` give the
+ * tag; `void __rcu *p` and a typedef name give NULL. */
+static const char *pointee_tag(struct mi *m, const struct token *v, size_t n, size_t i)
+{
+	size_t k;
+
+	if (i + 2 < n && (tok_is(&v[i + 1], "struct") || tok_is(&v[i + 1], "union")) &&
+	    tok_ident(&v[i + 2]))
+		return arena_strndup(&m->arena, v[i + 2].s, v[i + 2].len);
+	for (k = i; k-- > 0;) {
+		if (tok_is(&v[k], ";") || tok_is(&v[k], "{") || tok_is(&v[k], "}") ||
+		    tok_is(&v[k], ","))
+			break;
+		if ((tok_is(&v[k], "struct") || tok_is(&v[k], "union")) && k + 1 < i &&
+		    tok_ident(&v[k + 1]))
+			return arena_strndup(&m->arena, v[k + 1].s, v[k + 1].len);
+	}
+	return NULL;
+}
+
 /* The declarators after the `__rcu` at v[i], up to the ';' of the member
  * declaration: `struct task_struct __rcu *parent;` makes parent an RCU
  * pointer; `void __rcu **slots;` and `struct file __rcu *fd[4];` make their
@@ -406,6 +428,7 @@ static void rcu_declarators(struct mi *m, const struct token *v, size_t n, size_
 {
 	size_t k = i + 1;
 	int d = 0, named = 0, stars = 0;
+	const char *pointee = pointee_tag(m, v, n, i);
 
 	for (; k < n; k++) {
 		const struct token *t = &v[k];
@@ -430,10 +453,10 @@ static void rcu_declarators(struct mi *m, const struct token *v, size_t n, size_
 			}
 			named = 1;
 			if (stars == 1 && !array) {
-				add_row(m, t->s, t->len, K_RCU_FIELD, owner, loc_of(m, t), NULL);
+				add_row(m, t->s, t->len, K_RCU_FIELD, owner, loc_of(m, t), pointee);
 			} else if ((stars == 2 && !array) || (stars == 1 && array)) {
 				char *elem = xasprintf("%.*s[]", (int)t->len, t->s);
-				add_row(m, elem, strlen(elem), K_RCU_FIELD, owner, loc_of(m, t), NULL);
+				add_row(m, elem, strlen(elem), K_RCU_FIELD, owner, loc_of(m, t), pointee);
 				free(elem);
 			}
 		}
@@ -478,9 +501,28 @@ static const char *struct_tag(struct mi *m, const struct token *v, size_t i, int
 	return NULL;
 }
 
-/* Every member declared `__rcu`, under the name of the struct that holds
- * it (the tag, the typedef name, or the outer struct of an anonymous
- * member struct), and `typedef struct TAG NAME;` aliases. */
+/* A member row: of a struct's own fields, the ones the index keeps. */
+static int is_member_row(const struct entry *e)
+{
+	return e->kind == K_RCU_FIELD || e->kind == K_RCU_HEAD;
+}
+
+/* `struct rcu_head rcu;` at v[i] (the type's name), in a struct body: the
+ * member's name, or NULL. */
+static const struct token *rcu_head_member(const struct token *v, size_t n, size_t i)
+{
+	static const char *const heads[] = { VOCAB_RCU_HEADS, NULL };
+
+	if (i < 1 || i + 2 >= n || !tok_is(&v[i - 1], "struct") || !tok_in(&v[i], heads) ||
+	    !tok_ident(&v[i + 1]) || !(tok_is(&v[i + 2], ";") || tok_is(&v[i + 2], "__aligned")))
+		return NULL;
+	return &v[i + 1];
+}
+
+/* Every member declared `__rcu`, and every rcu_head member, under the name
+ * of the struct that holds it (the tag, the typedef name, or the outer
+ * struct of an anonymous member struct), and `typedef struct TAG NAME;`
+ * aliases. */
 static void scan_rcu_fields(struct mi *m, const struct token *v, size_t n)
 {
 	struct frame st[MAX_NEST];
@@ -490,8 +532,9 @@ static void scan_rcu_fields(struct mi *m, const struct token *v, size_t n)
 	for (i = 0; i < n; i++) {
 		const struct token *t = &v[i];
 
-		/* only #, {, }, __rcu and typedef matter: most tokens go here */
-		if (t->len != 1 && t->len != 5 && t->len != 7)
+		/* only #, {, }, __rcu, typedef and `struct rcu_head` matter: most
+		 * tokens go here */
+		if (t->len != 1 && t->len != 5 && t->len != 7 && !(i > 0 && v[i - 1].len == 6))
 			continue;
 		if (tok_is(t, "#") && t->nl_before) {
 			while (i + 1 < n && !v[i + 1].nl_before)
@@ -523,20 +566,21 @@ static void scan_rcu_fields(struct mi *m, const struct token *v, size_t n)
 					const char *alias = arena_strndup(&m->arena, v[i + 1].s, v[i + 1].len);
 					size_t end = m->nent;
 					for (k = f->first; k < end; k++) {
-						if (m->ent[k].kind != K_RCU_FIELD)
+						const struct entry *e = &m->ent[k];
+						if (!is_member_row(e))
 							continue;
-						if (!m->ent[k].params)
+						if (!e->params)
 							m->ent[k].params = alias;
-						else if (f->name && strcmp(m->ent[k].params, f->name) == 0)
-							add_row(m, m->ent[k].name, strlen(m->ent[k].name),
-								K_RCU_FIELD, alias, m->ent[k].exp, NULL);
+						else if (f->name && strcmp(e->params, f->name) == 0)
+							add_row(m, e->name, strlen(e->name), e->kind,
+								alias, e->exp, e->relation);
 					}
 				}
 				/* fields of an anonymous struct nobody names: dropped */
 				if (!f->name && !(sp > 0 && sp - 1 < MAX_NEST && st[sp - 1].is_struct)) {
 					o = f->first;
 					for (k = f->first; k < m->nent; k++)
-						if (m->ent[k].kind != K_RCU_FIELD || m->ent[k].params)
+						if (!is_member_row(&m->ent[k]) || m->ent[k].params)
 							m->ent[o++] = m->ent[k];
 					m->nent = o;
 				}
@@ -549,6 +593,10 @@ static void scan_rcu_fields(struct mi *m, const struct token *v, size_t n)
 			while (i + 1 < n && !tok_is(&v[i + 1], ";") && !tok_is(&v[i + 1], "{") &&
 			       !tok_is(&v[i + 1], "}"))
 				i++;
+		} else if (sp > 0 && sp <= MAX_NEST && st[sp - 1].is_struct &&
+			   rcu_head_member(v, n, i)) {
+			const struct token *mb = rcu_head_member(v, n, i);
+			add_row(m, mb->s, mb->len, K_RCU_HEAD, st[sp - 1].name, loc_of(m, mb), NULL);
 		} else if (tok_is(t, "typedef") && sp == 0 && i + 4 < n &&
 			   (tok_is(&v[i + 1], "struct") || tok_is(&v[i + 1], "union")) &&
 			   tok_ident(&v[i + 2]) && tok_ident(&v[i + 3]) && tok_is(&v[i + 4], ";")) {

@@ -28,7 +28,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char *const kind_names[] = { "macro", "inline", "rcu-field", "rcu-load", "ref-get" };
+static const char *const kind_names[] = { "macro", "inline", "rcu-field", "rcu-load", "ref-get", "rcu-head" };
 
 void set_err(struct mi *m, const char *fmt, ...)
 {
@@ -184,7 +184,7 @@ int macroindex_build(const char *kdir, const char *out_path,
 	for (i = 0; i < m.nent; i++) {
 		if (relations_of(&m, &m.ent[i], &tv))
 			goto out;
-		if (m.ent[i].relation)
+		if (m.ent[i].relation && m.ent[i].kind <= K_INLINE)
 			m.st.relations++;
 	}
 	rcu_vocabulary(&m);
@@ -199,7 +199,7 @@ int macroindex_build(const char *kdir, const char *out_path,
 	m.st.macros = m.st.inlines = 0;
 	for (i = 0; i < m.nent; i++) {
 		unsigned long *count[] = { &m.st.macros, &m.st.inlines, &m.st.rcu_fields,
-					   &m.st.rcu_loads, &m.st.ref_helpers };
+					   &m.st.rcu_loads, &m.st.ref_helpers, &m.st.rcu_heads };
 		(*count[m.ent[i].kind])++;
 	}
 	/* write to a temporary name, then rename: readers never see half a file */
@@ -244,7 +244,7 @@ out:
 
 /* ----------------------------------------------------------------- stamp */
 
-#define STAMP_FORMAT "lockers-macroindex 2 %016llx %lu %lu %lu %lu %lu %lu %lu\n"
+#define STAMP_FORMAT "lockers-macroindex 3 %016llx %lu %lu %lu %lu %lu %lu %lu %lu\n"
 
 static int stamp_matches(const char *kdir, const char *index, struct macroindex_stats *st)
 {
@@ -258,9 +258,9 @@ static int stamp_matches(const char *kdir, const char *index, struct macroindex_
 	struct stat ist;
 
 	if (stat(index, &ist) == 0 && S_ISREG(ist.st_mode) && !strbuf_read_file(&sb, path) &&
-	    sscanf(sb.buf, "lockers-macroindex 2 %16llx %lu %lu %lu %lu %lu %lu %lu", &want,
+	    sscanf(sb.buf, "lockers-macroindex 3 %16llx %lu %lu %lu %lu %lu %lu %lu %lu", &want,
 		   &st->headers, &st->macros, &st->inlines, &st->relations, &st->rcu_fields,
-		   &st->rcu_loads, &st->ref_helpers) == 8 &&
+		   &st->rcu_loads, &st->ref_helpers, &st->rcu_heads) == 9 &&
 	    !macroindex_stamp(kdir, &stamp, &headers, err, sizeof(err)) &&
 	    stamp == (uint64_t)want && headers == st->headers)
 		ok = 1;
@@ -282,7 +282,7 @@ static void write_stamp(const char *kdir, const char *index, const struct macroi
 	if (!macroindex_stamp(kdir, &stamp, &headers, err, sizeof(err))) {
 		char *text = xasprintf(STAMP_FORMAT, (unsigned long long)stamp, st->headers,
 				       st->macros, st->inlines, st->relations, st->rcu_fields,
-				       st->rcu_loads, st->ref_helpers);
+				       st->rcu_loads, st->ref_helpers, st->rcu_heads);
 		if (headers == st->headers && write_file_atomic(path, text, strlen(text)))
 			warning_msg("cannot write %s: %s", path, strerror(errno));
 		free(text);

@@ -26,10 +26,15 @@
  *   member  rcu-field  struct   path:line              (empty)
  *   name    rcu-load   params   loaded expression      load primitive
  *   name    ref-get    params   path:line              the call taking it
+ *   struct  rcu-head   member   path:line              (empty)
  *
  * rcu-field: a struct or union member declared `__rcu`, under its tag, the
  * typedef names of the struct, and the outer struct of an anonymous member
- * struct. rcu-load: a macro or one-line inline whose result, past casts and
+ * struct; its last column is the tag of the struct it points to, when the
+ * declaration names one (`struct net_device __rcu *dev` gives net_device):
+ * RCU readers reach objects of that type. rcu-head: a struct with a member
+ * of a type of rules/data/rcu-heads.list (struct rcu_head), which can be
+ * freed after a grace period. rcu-load: a macro or one-line inline whose result, past casts and
  * parentheses, is rcu_dereference*()/srcu_dereference*()/
  * rcu_access_pointer()/a list_*_rcu() cursor, or a call of such an
  * accessor (its arguments substituted). ref-get: a macro or static inline
@@ -50,6 +55,7 @@ struct macroindex_stats {
 	unsigned long rcu_fields;  /* rcu-field rows: struct members declared __rcu */
 	unsigned long rcu_loads;   /* rcu-load rows: accessors whose result is an RCU load */
 	unsigned long ref_helpers; /* ref-get rows: helpers that take a reference */
+	unsigned long rcu_heads;   /* rcu-head rows: structs with an rcu_head member */
 	double seconds;          /* wall time of the whole build */
 };
 

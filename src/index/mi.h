@@ -20,14 +20,14 @@ struct tokvec {
 };
 
 /* Row kinds, in the order rows of one name are sorted. */
-enum kind { K_MACRO, K_INLINE, K_RCU_FIELD, K_RCU_LOAD, K_REF_GET };
+enum kind { K_MACRO, K_INLINE, K_RCU_FIELD, K_RCU_LOAD, K_REF_GET, K_RCU_HEAD };
 
 struct entry {
 	const char *name;
 	int kind;            /* enum kind */
-	const char *params;  /* comma separated; the struct for K_RCU_FIELD */
-	const char *exp;     /* tokens separated by SEP; path:line for K_RCU_FIELD/K_REF_GET */
-	char *relation;      /* computed, malloc'd, may be NULL */
+	const char *params;  /* comma separated; the struct for K_RCU_FIELD, the member for K_RCU_HEAD */
+	const char *exp;     /* tokens separated by SEP; path:line for K_RCU_FIELD/K_REF_GET/K_RCU_HEAD */
+	char *relation;      /* computed, malloc'd, may be NULL; K_RCU_FIELD: the pointee's struct tag */
 };
 
 /* A macro or static inline function of any body, for the reference-taking

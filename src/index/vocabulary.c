@@ -242,7 +242,8 @@ void ref_helpers(struct mi *m)
 
 /* Rows for the RCU vocabulary: the accessors whose result is an RCU load,
  * the reference-taking helpers (to a fixpoint: a helper that calls one
- * takes one), and the __rcu fields under typedef names of their struct. */
+ * takes one), and the __rcu fields and rcu_head members under typedef names
+ * of their struct. */
 void rcu_vocabulary(struct mi *m)
 {
 	struct tokvec load = { 0 };
@@ -268,7 +269,7 @@ void rcu_vocabulary(struct mi *m)
 				m->fn[i].loc, m->fn[i].via);
 
 	for (i = 0; i < nent; i++)
-		if (m->ent[i].kind == K_RCU_FIELD) {
+		if (m->ent[i].kind == K_RCU_FIELD || m->ent[i].kind == K_RCU_HEAD) {
 			ALLOC_GROW(fields, nfields + 1, capfields);
 			fields[nfields++] = i;
 		}
@@ -277,8 +278,8 @@ void rcu_vocabulary(struct mi *m)
 		for (k = 0; k < nfields; k++) {
 			const struct entry *e = &m->ent[fields[k]];
 			if (strcmp(e->params, m->alias[i].tag) == 0)
-				add_row(m, e->name, strlen(e->name), K_RCU_FIELD, m->alias[i].name,
-					e->exp, NULL);
+				add_row(m, e->name, strlen(e->name), e->kind, m->alias[i].name,
+					e->exp, e->relation);
 		}
 	}
 	free(fields);

@@ -323,6 +323,7 @@ int report_run_json_write(const char *path, const struct scan_result *res, int j
 		json_object_set_new(m, "rcu_fields", json_integer((json_int_t)res->macro_stats.rcu_fields));
 		json_object_set_new(m, "rcu_loads", json_integer((json_int_t)res->macro_stats.rcu_loads));
 		json_object_set_new(m, "ref_helpers", json_integer((json_int_t)res->macro_stats.ref_helpers));
+		json_object_set_new(m, "rcu_heads", json_integer((json_int_t)res->macro_stats.rcu_heads));
 		json_object_set_new(m, "seconds", json_real(res->macro_stats.seconds));
 		json_object_set_new(m, "reused", json_boolean(res->macro_index_reused));
 		json_object_set_new(root, "macro_index", m);

@@ -68,10 +68,10 @@ void report_summary(FILE *out, const struct scan_result *res, const struct repor
 			res->clang.files, res->clang.files_with_errors, res->clang.seconds);
 	if (res->macro_index_built || res->macro_index_reused)
 		fprintf(out, "lockers: macro index%s: %lu headers, %lu macros, %lu inline helpers, %lu relations, "
-			"%lu __rcu fields, %lu RCU accessors, %lu reference helpers in %.1f s\n",
+			"%lu __rcu fields, %lu RCU accessors, %lu reference helpers, %lu rcu_head structs in %.1f s\n",
 			res->macro_index_reused ? " (reused: headers unchanged)" : "", res->macro_stats.headers, res->macro_stats.macros, res->macro_stats.inlines,
 			res->macro_stats.relations, res->macro_stats.rcu_fields, res->macro_stats.rcu_loads,
-			res->macro_stats.ref_helpers, res->macro_stats.seconds);
+			res->macro_stats.ref_helpers, res->macro_stats.rcu_heads, res->macro_stats.seconds);
 	if (res->cached)
 		fprintf(out, "lockers: cache: %lu files unchanged, %lu read; %lu spatch runs reused, %lu run%s%s\n",
 			res->cache.stat_hits, res->cache.stat_misses, res->cache.result_hits,
