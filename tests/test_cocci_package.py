@@ -161,6 +161,35 @@ def test_parity_of_seq():
     assert seq.parity_of_seq(fn({}), "seq") == "unknown"
 
 
+# ---------------------------------------------------------------- rcu-list-api
+
+def test_rcu_list_api_reads_the_list_api_from_data():
+    """The op tables rcu-list-api builds from rules/data/: a plain op takes
+    its _rcu twin's arguments, a move is a removal and an add."""
+    from lockers import rcu_list_api as la
+    assert la.PLAIN_OPS["list_add"] == la.RCU_OPS["list_add_rcu"] == ((0,), (1,))
+    assert la.PLAIN_OPS["hlist_add_before"] == la.RCU_OPS["hlist_add_before_rcu"] == ((0, 1), ())
+    assert la.PLAIN_OPS["list_del_init"] == ((0,), ()) and la.PLAIN_OPS["list_replace"] == ((0, 1), ())
+    assert la.PLAIN_OPS["list_splice_tail"] == la.RCU_OPS["list_splice_tail_init_rcu"] == ((), (0, 1))
+    assert la.PLAIN_OPS["list_move_tail"] == ((0,), (1,))
+    assert la._use("list_move_tail") == "list_del_rcu() and list_add_tail_rcu()"
+    assert la._use("hlist_del_init") == "hlist_del_init_rcu()" and la._use("list_splice") == "list_splice_init_rcu()"
+    assert la.DELS == {"list_del", "list_del_init", "hlist_del", "hlist_del_init"}
+    assert la.ADDS_ONTO_HEAD == {"list_add", "list_add_tail", "hlist_add_head"}
+    assert la.SAFE_ITERS == ["hlist_for_each_entry_safe", "list_for_each_entry_safe"]
+    assert la.WALK_HEAD["list_for_each_entry_srcu"] == 1
+    assert la.READERS["list_next_or_null_rcu"] == (0, True) and la.READERS["list_entry_rcu"] == (None, True)
+    assert la.READERS["seq_hlist_next_rcu"] == (1, False)
+    assert la._GRACE.search("synchronize_rcu_expedited();") and la._GRACE.search("rcu_barrier();")
+    assert la._RCU_SYNC.match("synchronize_net") and not la._RCU_SYNC.match("synchronize_srcu")
+    assert la._DRAIN_LOOP.search("while (!hlist_empty(&h)) {")
+    assert la._DRAIN_LOOP.search("while ((e = list_first_entry_or_null(&h, struct e, node))) {")
+    assert not la._DRAIN_LOOP.search("while (list_empty(&h)) {")
+    assert la._ITER_AT.search("list_for_each_entry_safe_reverse(a, b, &h, node)").group(1) == \
+        "list_for_each_entry_safe_reverse"
+    assert la._TAKE_AT.search("e = container_of(h->next, struct e, node);").group(3) == "h->next"
+
+
 # ---------------------------------------------------------------- macroindex
 
 def test_macroindex(tmp_path, monkeypatch, capsys):

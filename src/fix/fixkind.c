@@ -1,6 +1,7 @@
 #include "fix/fixkind.h"
 #include "facts/finding.h"
 #include "lib/util.h"
+#include "vocab.h"	/* the lists of rules/data/ as C strings (scripts/build-rules) */
 
 #include <stdio.h>
 #include <string.h>
@@ -124,6 +125,58 @@ static int plan_publish(const struct finding *f, struct fix_plan *p, char *why, 
 	return 0;
 }
 
+static int name_in(const char *const *names, const char *s)
+{
+	for (; *names; names++)
+		if (!strcmp(*names, s))
+			return 1;
+	return 0;
+}
+
+static int plan_list(const struct finding *f, struct fix_plan *p, char *why, size_t whylen)
+{
+	/* A plain op whose name with _rcu is an RCU add, removal or replacement
+	 * (rules/data/): that twin takes the same arguments and keeps the
+	 * meaning. list_del_init(), list_move() and the splices have none. */
+	static const char *const ops[] = { VOCAB_LIST_OPS, NULL };
+	static const char *const twins[] = {
+		VOCAB_RCU_LIST_ADD, VOCAB_RCU_LIST_DEL, VOCAB_RCU_LIST_REPLACE, NULL
+	};
+	static const char *const not_raced[] = {
+		"unpublished", "readers_hold_lock", "after_grace_period", "walked_list_not_rcu",
+		"key_member_only",
+	};
+	char twin[64];
+
+	for (size_t i = 0; i < ARRAY_SIZE(not_raced); i++)
+		if (has(f, not_raced[i])) {
+			snprintf(why, whylen, "the evidence says no RCU reader may race this op (%s)",
+				 not_raced[i]);
+			return -1;
+		}
+	for (size_t i = 0; ops[i]; i++) {
+		size_t n = strlen(ops[i]);
+
+		if (strncmp(f->key, ops[i], n) || f->key[n] != '(')
+			continue;
+		snprintf(twin, sizeof(twin), "%s_rcu", ops[i]);
+		if (!name_in(twins, twin))
+			break;
+		snprintf(p->verbbuf, sizeof(p->verbbuf), "use %s() for", twin);
+		p->mode = "rename";
+		p->unmatched = "the op is not a call at the finding's place";
+		p->verb = p->verbbuf;
+		p->tail = "";
+		p->why = "RCU readers walk this list: the plain op has no release ordering "
+			 "for a new entry and poisons a removed entry's links while a "
+			 "reader may stand on it; the _rcu op does neither.";
+		return 0;
+	}
+	snprintf(why, whylen, "%.40s has no _rcu twin with the same meaning (list_del_init(), "
+		 "list_move(), the splices and the iterators need a person)", f->key);
+	return -1;
+}
+
 int fix_plan_for(const struct finding *f, struct fix_plan *plan, char *why, size_t whylen)
 {
 	static const struct {
@@ -134,6 +187,7 @@ int fix_plan_for(const struct finding *f, struct fix_plan *plan, char *why, size
 		{ "rcu-plain-access", plan_plain },
 		{ "rcu-double-deref", plan_double },
 		{ "rcu-publish-before-init", plan_publish },
+		{ "rcu-list-api", plan_list },
 	};
 
 	memset(plan, 0, sizeof(*plan));

@@ -16,6 +16,7 @@ struct fix_plan {
 	const char *rule;	/* rules/<rule>/fix.cocci */
 	const char *mode;	/* spatch -D <mode> */
 	const char *verb, *tail;	/* the subject: verb, the key, tail ("read", "once") */
+	char verbbuf[80];	/* room for a verb made from the finding's key */
 	const char *why;	/* one sentence for the body: why this is the fix */
 	const char *unmatched;	/* why the code may not have the shape the fix rewrites */
 	char at[32];		/* LOCKERS_FIX_AT: the finding's line:col */
