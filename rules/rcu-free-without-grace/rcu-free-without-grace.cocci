@@ -20,8 +20,12 @@
 // Rule: rcu-free-without-grace
 // Confidence: Moderate
 // Options: --no-includes
-// Requires : @rcu-list-del @rcu-publish @rcu-replace xa_erase idr_remove rcu_dereference_protected @rcu-access call_rcu
+// Requires : @rcu-list-del @rcu-publish @rcu-replace @id-erase @rcu-dereference-protected @rcu-access call_rcu call_srcu call_rcu_hurry
 // Requires : @immediate-frees @slab-cache-frees module_exit
+//
+// The first line holds what starts a match (call_rcu(), call_srcu() and
+// call_rcu_hurry() queue the callbacks a module exit must wait for), not the
+// whole of rcu-free.list: a kfree_rcu() starts none.
 //
 // No Scope: function: a free through a *_free()/*_destroy() helper has no
 // token of the second Requires line, so its body could be blanked.
