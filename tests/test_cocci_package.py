@@ -188,6 +188,28 @@ def test_rcu_list_api_reads_the_list_api_from_data():
     assert la._ITER_AT.search("list_for_each_entry_safe_reverse(a, b, &h, node)").group(1) == \
         "list_for_each_entry_safe_reverse"
     assert la._TAKE_AT.search("e = container_of(h->next, struct e, node);").group(3) == "h->next"
+# ---------------------------------------------------------------- rcu-free-without-grace
+
+def test_free_without_grace_facts(tmp_path):
+    from lockers import rcu_free_without_grace as fg
+    p = tmp_path / "x.c"
+    p.write_text("struct sig {\n\tint k;\n\tstruct rcu_head rh;\n};\n"
+                 "void drop(struct conn *c)\n{\n\tstruct sig *old;\n\n"
+                 "\told = rcu_dereference_protected(c->sig, 1);\n"
+                 "\tRCU_INIT_POINTER(c->sig, NULL);\n\tkfree(old);\n}\n"
+                 "void later(struct sig *s)\n{\n\tkfree_rcu(s, rh);\n}\n")
+    at = pos(file=str(p), line=11, column=1, fn="drop")
+    assert fg._func_span(str(p), at) == (4, 11)
+    assert fg._struct_of(str(p), (4, 11), "old") == "sig"
+    assert fg._type_facts(str(p), "sig") == ("rh", 15)
+    # old was read from c->sig: the object the NULL store unpublished
+    assert fg._related(str(p), at, "c->sig", "old")
+    assert fg._related(str(p), at, "c -> sig", "c->sig")
+    assert not fg._related(str(p), at, "c->sig", "other")
+    assert fg._readers(str(p), None, "sig") is None
+    # a list line marked family stands for every name that begins so
+    assert fg.WAITS.search("synchronize_rcu_tasks_rude();") and fg.WAITS.search("call_rcu_tasks(&h, cb);")
+    assert not fg.WAITS.search("synchronize_net_ns();") and not fg.BARRIERS.search("rcu_barrier_tasks();")
 
 
 # ---------------------------------------------------------------- macroindex

@@ -26,10 +26,17 @@ def names(*lists):
     return [n for name in lists for n, _ in pairs(name)]
 
 
+# The value of a list line whose name stands for every name that begins so
+# (synchronize_rcu: synchronize_rcu_tasks_rude() waits too).
+FAMILY = "family"
+
+
 def calls(*lists, suffix=""):
     """A regex matching a call of one of the lists' names (each followed by
-    `suffix`, a regex, as r"\\w*" for a family): group 1 is the name."""
-    return re.compile(r"\b(%s)\s*\(" % "|".join(re.escape(n) + suffix for n in names(*lists)))
+    `suffix`, a regex, as r"\\w*" for a family; a name marked FAMILY is
+    followed by r"\\w*" anyway): group 1 is the name."""
+    return re.compile(r"\b(%s)\s*\(" % "|".join(re.escape(n) + (r"\w*" if v == FAMILY else suffix)
+                                                for name in lists for n, v in pairs(name)))
 
 
 # ---------------------------------------------------------------- seqcount

@@ -53,9 +53,9 @@ WALK_HEAD = dict((it, int(head)) for it, head in pairs("list-walks") + pairs("rc
 SAFE_ITERS = sorted(it for it, head in WALK_HEAD.items() if head > 1)
 
 _ALLOC = r"\w*(?:alloc|kmemdup|dup)\w*\s*\("
-_GRACE = calls("rcu-grace-waits", suffix=r"\w*")
+_GRACE = calls("grace-period-waits", "srcu-grace-period-waits", "rcu-barriers")
 # a splice that waits for plain RCU readers: synchronize_rcu() and its flavours
-_RCU_SYNC = re.compile(r"^(%s)$" % "|".join(n + r"\w*" for n, readers in pairs("rcu-grace-waits") if readers == "rcu"))
+_RCU_SYNC = re.compile(r"^(%s)$" % "|".join(n + r"\w*" for n in names("grace-period-waits")))
 _LIST_HEADS = "|".join(names("list-heads"))
 _HEAD_INITS = "|".join(names("list-head-inits"))
 _EMPTY = "|".join(names("list-empty"))

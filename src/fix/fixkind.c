@@ -177,6 +177,28 @@ static int plan_list(const struct finding *f, struct fix_plan *p, char *why, siz
 	return -1;
 }
 
+static int plan_free_grace(const struct finding *f, struct fix_plan *p, char *why, size_t whylen)
+{
+	p->fields = finding_evidence(f, "rcu_head_field");
+	if (has(f, "module_callbacks")) {
+		snprintf(why, whylen, "the module exit needs rcu_barrier() where its teardown ends, "
+			 "which is not mechanical");
+		return -1;
+	}
+	if (!p->fields || !*p->fields) {
+		snprintf(why, whylen, "the freed type has no rcu_head this file shows: kfree_rcu() needs one, "
+			 "and adding it is a design decision");
+		return -1;
+	}
+	p->mode = "defer_free";
+	p->unmatched = "the free is not a kfree() statement of the finding's object";
+	p->verb = "free";
+	p->tail = " after a grace period";
+	p->why = "Readers that found the object before it was unlinked may still use it: "
+		 "kfree_rcu() frees it only after they are done, through the rcu_head it has.";
+	return 0;
+}
+
 int fix_plan_for(const struct finding *f, struct fix_plan *plan, char *why, size_t whylen)
 {
 	static const struct {
@@ -188,6 +210,7 @@ int fix_plan_for(const struct finding *f, struct fix_plan *plan, char *why, size
 		{ "rcu-double-deref", plan_double },
 		{ "rcu-publish-before-init", plan_publish },
 		{ "rcu-list-api", plan_list },
+		{ "rcu-free-without-grace", plan_free_grace },
 	};
 
 	memset(plan, 0, sizeof(*plan));

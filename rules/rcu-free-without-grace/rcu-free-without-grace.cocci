@@ -1,0 +1,199 @@
+/// An object that RCU readers can still reach is freed without waiting for
+/// a grace period: it is unlinked (list_del_rcu(), hlist_del_rcu(),
+/// hlist_nulls_del_rcu()), unpublished (rcu_assign_pointer(P, NULL),
+/// RCU_INIT_POINTER(P, NULL), rcu_replace_pointer()) or erased (xa_erase(),
+/// idr_remove()) and then handed to kfree()/kvfree()/kmem_cache_free()/
+/// vfree()/free_percpu() or a *_free()/*_destroy() helper on the same path,
+/// with no synchronize_rcu*(), synchronize_net(), synchronize_srcu(),
+/// rcu_barrier() or call_rcu()/kfree_rcu() between. A reader that found the
+/// object just before the unlink still uses it: use after free.
+///
+/// Also: a pointer read with rcu_dereference_protected()/rcu_access_pointer()
+/// and freed at once while still published; a module exit that returns while
+/// call_rcu() callbacks of the module may still be queued (no rcu_barrier()).
+/// Evidence: a reader of the same list member or pointer in the file (named in
+/// the message), an __rcu member of the tree's headers that points to the
+/// freed type (named when the file has no reader), the same type freed after
+/// a grace period elsewhere in the file, an rcu_head in the type (in the file
+/// or the headers). A helper of the file that waits for a grace
+/// period, a SLAB_TYPESAFE_BY_RCU cache, the free inside an RCU callback, or a
+/// comment about readers lower the score.
+//
+// Rule: rcu-free-without-grace
+// Confidence: Moderate
+// Options: --no-includes
+// Requires : @rcu-list-del @rcu-publish @rcu-replace @id-erase @rcu-dereference-protected @rcu-access call_rcu call_srcu call_rcu_hurry
+// Requires : @immediate-frees @slab-cache-frees module_exit
+// Needs: macro-index
+//
+// The first line holds what starts a match (call_rcu(), call_srcu() and
+// call_rcu_hurry() queue the callbacks a module exit must wait for), not the
+// whole of rcu-free.list: a kfree_rcu() starts none.
+//
+// No Scope: function: a free through a *_free()/*_destroy() helper has no
+// token of the second Requires line, so its body could be blanked.
+
+virtual report, org
+
+@initialize:python@
+@@
+#include "python-init.cocci"
+from lockers.rcu_free_without_grace import unlinked, nulled, freed_published, module_exit, flush
+
+// the previous file's findings are reported when spatch starts the next one
+@script:python@
+@@
+flush()
+
+// list_del_rcu(&X->fld) ... kfree(X)
+@unlink exists@
+identifier DEL = {@rcu-list-del};
+identifier W = {@grace-period-waits, @srcu-grace-period-waits, @rcu-barriers, @rcu-free, @grace-period-defers};
+identifier FREE = {@immediate-frees};
+identifier HELPER =~ "^([a-z0-9_]+_free|[a-z0-9_]+_destroy)$";
+identifier SLAB = {@slab-cache-frees};
+expression X, C, E;
+identifier fld, f2;
+position pu, pf;
+@@
+(
+DEL@pu(&X->fld)
+|
+DEL@pu(&X->fld.f2)
+|
+DEL@pu(&X.fld)
+)
+... when != W(...)
+    when != X = E
+(
+FREE@pf(X)
+|
+HELPER@pf(X)
+|
+SLAB@pf(C, X)
+)
+
+@script:python@
+pu << unlink.pu; pf << unlink.pf; X << unlink.X; fld << unlink.fld; DEL << unlink.DEL;
+@@
+unlinked(pu, pf, X, fld, DEL)
+
+// an erase that returns the object, or an erase by the object's own id
+@erased exists@
+identifier ERASE = {@id-erase};
+identifier W = {@grace-period-waits, @srcu-grace-period-waits, @rcu-barriers, @rcu-free, @grace-period-defers};
+identifier FREE = {@immediate-frees};
+identifier HELPER =~ "^([a-z0-9_]+_free|[a-z0-9_]+_destroy)$";
+identifier SLAB = {@slab-cache-frees};
+expression X, C, E, I;
+identifier fld;
+position pu, pf;
+@@
+(
+X = ERASE@pu(...)
+|
+ERASE@pu(I, X->fld)
+)
+... when != W(...)
+    when != X = E
+(
+FREE@pf(X)
+|
+HELPER@pf(X)
+|
+SLAB@pf(C, X)
+)
+
+@script:python@
+pu << erased.pu; pf << erased.pf; X << erased.X; ERASE << erased.ERASE;
+@@
+unlinked(pu, pf, X, "", ERASE)
+
+// rcu_assign_pointer(P, NULL) ... kfree(X): the Python relates X to P
+@unpub exists@
+identifier RAP = {@rcu-publish};
+identifier W = {@grace-period-waits, @srcu-grace-period-waits, @rcu-barriers, @rcu-free, @grace-period-defers};
+identifier FREE = {@immediate-frees};
+identifier HELPER =~ "^([a-z0-9_]+_free|[a-z0-9_]+_destroy)$";
+identifier SLAB = {@slab-cache-frees};
+expression P, X, C;
+position pu, pf;
+@@
+RAP@pu(P, NULL)
+... when != W(...)
+(
+FREE@pf(X)
+|
+HELPER@pf(X)
+|
+SLAB@pf(C, X)
+)
+
+@script:python@
+pu << unpub.pu; pf << unpub.pf; P << unpub.P; X << unpub.X; RAP << unpub.RAP;
+@@
+nulled(pu, pf, P, X, RAP)
+
+// X = rcu_replace_pointer(P, N, L) ... kfree(X)
+@replaced exists@
+identifier REP = {@rcu-replace};
+identifier W = {@grace-period-waits, @srcu-grace-period-waits, @rcu-barriers, @rcu-free, @grace-period-defers};
+identifier FREE = {@immediate-frees};
+identifier HELPER =~ "^([a-z0-9_]+_free|[a-z0-9_]+_destroy)$";
+identifier SLAB = {@slab-cache-frees};
+expression P, X, N, C, E, L;
+position pu, pf;
+@@
+X = REP@pu(P, N, L)
+... when != W(...)
+    when != X = E
+(
+FREE@pf(X)
+|
+HELPER@pf(X)
+|
+SLAB@pf(C, X)
+)
+
+@script:python@
+pu << replaced.pu; pf << replaced.pf; P << replaced.P; X << replaced.X; REP << replaced.REP;
+@@
+nulled(pu, pf, P, X, REP)
+
+// kfree(rcu_dereference_protected(P, c)): freed while P still points at it
+@direct@
+identifier ACC = {@rcu-dereference-protected, @rcu-access};
+identifier FREE = {@immediate-frees};
+identifier HELPER =~ "^([a-z0-9_]+_free|[a-z0-9_]+_destroy)$";
+identifier SLAB = {@slab-cache-frees};
+expression P, C;
+position pf;
+@@
+(
+FREE@pf(ACC(P, ...))
+|
+HELPER@pf(ACC(P, ...))
+|
+SLAB@pf(C, ACC(P, ...))
+)
+
+@script:python@
+pf << direct.pf; P << direct.P; ACC << direct.ACC;
+@@
+freed_published(pf, P, ACC)
+
+@exitfn@
+declarer name module_exit;
+identifier fn;
+position p;
+@@
+module_exit@p(fn);
+
+@script:python@
+p << exitfn.p; fn << exitfn.fn;
+@@
+module_exit(p, fn)
+
+@finalize:python@
+@@
+flush()

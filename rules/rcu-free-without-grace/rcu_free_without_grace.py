@@ -1,0 +1,361 @@
+"""rcu-free-without-grace's evidence: is an object that was just unlinked,
+unpublished or erased, then freed with no grace period between, one that RCU
+readers of this file can reach; and a module exit that leaves call_rcu()
+callbacks of its file queued.
+
+The SmPL finds the path (unlink ... free with no wait between); this module
+reads the file's text for what makes the free matter or not: the readers of
+the same list member or pointer (named in the message), the same struct type
+freed after a grace period elsewhere, an rcu_head in the type, a helper of
+the file that waits, a SLAB_TYPESAFE_BY_RCU cache, an RCU callback, a
+comment. Findings are collected per file and reported once per free.
+"""
+import re
+
+from . import macroindex, source
+from .cexpr import loc_key
+from .record import PerFile, Pos, at, emit, norm
+from .vocab import FAMILY, RCU_READ_LOCK, RCU_REPLACE, calls, names, pairs
+
+RULE = "rcu-free-without-grace"
+
+# The waits that end the danger (the SmPL's W set, for helpers of the file),
+# each family whole (synchronize_rcu_tasks_rude(), call_rcu_tasks()).
+WAITS = calls("grace-period-waits", "srcu-grace-period-waits", "rcu-barriers", "rcu-free",
+              "grace-period-defers")
+# A module exit that calls a barrier itself (not one of its family), or a
+# helper that names one, waits for the callbacks.
+BARRIERS = re.compile(r"\b(%s)\s*\(" % "|".join(names("rcu-barriers")))
+BARRIER_NAMED = re.compile(r"\b(?:%s)" % "|".join(names("rcu-barriers")))
+# What queues a callback: a module exit must wait for those with rcu_barrier().
+QUEUE_CALLBACK = re.compile(r"\b(?:%s)\s*\(([^;]*)\)\s*;" % "|".join(
+    n for n in names("rcu-free", "grace-period-defers") if n.startswith("call_")))
+# The families of rcu-free.list (call_rcu*, kfree_rcu*, kvfree_rcu*): their
+# first argument is the object or its rcu_head (call_srcu()'s is the srcu_struct).
+FREED_AFTER_GRACE = re.compile(r"\b(%s)\s*\(\s*&?\s*(\w+)" % "|".join(
+    re.escape(n) + r"\w*" for n, v in pairs("rcu-free") if v == FAMILY))
+LIST_READERS = calls("rcu-list-walks", "rcu-list-cursors")
+HEADS = "|".join(names("rcu-heads"))
+DEREFS = calls("rcu-dereference")
+# Core unregister calls that run rcu_barrier() for their caller.
+DRAINS = calls("rcu-barrier-drains")
+FREES = names("immediate-frees", "slab-cache-frees")
+PLAIN_FREES = calls("immediate-frees", "slab-cache-frees")
+SLAB_FREES = names("slab-cache-frees")
+RCU_UNLINK = set(names("rcu-list-del"))
+ERASERS = set(names("id-erase"))
+LOOKUPS = calls("id-lookups")
+READER_COMMENT = re.compile(r"(/\*|//)[^\n]*?\b(grace|readers?|rcu|never (been )?published|"
+                            r"not (yet )?(visible|published)|no one|nobody)\b", re.I)
+
+_found = {}
+
+
+def _report():
+    for k in sorted(_found, key=lambda k: (int(k[1]), int(k[2]))):
+        pos, key, msg, ev = _found[k]
+        emit(RULE, pos, key, msg, **ev)
+
+
+_life = PerFile(_report, _found.clear)
+
+
+def flush():
+    _life.flush()
+
+# ------------------------------------------------------------ the file's text
+
+
+def _func_span(path, pos):
+    """(first, last) 0-based line indexes of pos's function: from its head
+    to the line of the brace that closes its body."""
+    ls = source.lines(path)
+    fn = pos.current_element
+    i = int(pos.line) - 1
+    while i >= 0 and not re.match(r"^([A-Za-z_].*\b)?%s\s*\(" % re.escape(fn), ls[i]):
+        i -= 1
+    if i < 0:
+        return None
+    depth, seen = 0, False
+    for j in range(i, len(ls)):
+        code = re.sub(r"//.*|/\*.*?\*/|\"(\\.|[^\"])*\"|'(\\.|[^'])*'", "", ls[j])
+        depth += code.count("{") - code.count("}")
+        seen = seen or "{" in code
+        if seen and depth <= 0:
+            return (i, j)
+    return (i, len(ls) - 1)
+
+
+def _func_named(path, name):
+    """(first, last) of the definition of function `name` in the file."""
+    ls = source.lines(path)
+    for i, l in enumerate(ls):
+        if re.match(r"^([A-Za-z_].*\b)?%s\s*\([^;]*$" % re.escape(name), l) and \
+                not re.match(r"^\s*(return|if|while|for|else)\b", l):
+            # a definition: its body opens before any ';'
+            j = i
+            while j < len(ls) and "{" not in ls[j] and ";" not in ls[j]:
+                j += 1
+            if j < len(ls) and "{" in ls[j]:
+                depth = 0
+                for k in range(j, len(ls)):
+                    depth += ls[k].count("{") - ls[k].count("}")
+                    if depth <= 0:
+                        return (i, k)
+    return None
+
+
+def _text(path, a, b):
+    return "\n".join(source.lines(path)[a:b + 1])
+
+
+def _struct_of(path, span, name):
+    """The struct tag of local or parameter `name` in the function, or None."""
+    if not re.match(r"^\w+$", name):
+        return None
+    m = re.search(r"\bstruct\s+(\w+)\s*(?:\*\s*\w+\s*(?:=[^,;]*)?,\s*)*\*\s*%s\b" % re.escape(name),
+                  _text(path, span[0], span[1]))
+    return m.group(1) if m else None
+
+
+def _type_facts(path, tag):
+    """What the file and the tree's headers say of struct `tag`: the name of
+    the rcu_head member of its definition (here, else in the index); the
+    line of a function of the file that frees one after a grace period."""
+    text = source.text(path)
+    head = None
+    m = re.search(r"\bstruct\s+%s\s*\{" % re.escape(tag), text)
+    if m:
+        end = text.find("\n};", m.end())
+        f = re.search(r"\bstruct\s+(?:%s)\s+(\w+)\s*;" % HEADS, text[m.end():end]) if end > 0 else None
+        if f:
+            head = f.group(1)
+    else:
+        head = macroindex.vocabulary()["heads"].get(tag)
+    rcu_freed = None
+    for m in FREED_AFTER_GRACE.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        span = _func_span(path, _Line(path, line))
+        if span and _struct_of(path, span, m.group(2)) == tag:
+            rcu_freed = line
+            break
+    return head, rcu_freed
+
+
+class _Line(object):
+    """A position given by line only, in the function that holds it."""
+
+    def __init__(self, path, line):
+        self.file = path
+        self.line = line
+        self.current_element = _enclosing(path, line)
+
+
+def _enclosing(path, line):
+    ls = source.lines(path)
+    for i in range(line - 1, -1, -1):
+        m = re.match(r"^(?:[A-Za-z_][\w\s\*]*\b)?(\w+)\s*\([^;]*$", ls[i])
+        if m and not re.match(r"^\s", ls[i]) and m.group(1) not in ("if", "while", "for", "switch"):
+            return m.group(1)
+    return ""
+
+
+def _readers(path, member, pkey):
+    """The first line of the file that reads under RCU the list linked by
+    `member`, or the pointer keyed `pkey`: (line, how) or None."""
+    text = source.text(path)
+    if member:
+        for m in LIST_READERS.finditer(text):
+            end = text.find(";", m.end())
+            args = text[m.end():end if end > 0 else m.end() + 300]
+            args = re.sub(r"\{.*", "", args, flags=re.S)
+            if re.search(r",\s*%s\s*\)" % re.escape(member), args):
+                return (text.count("\n", 0, m.start()) + 1, m.group(1) + "()")
+    if pkey:
+        for m in DEREFS.finditer(text):
+            arg = text[m.end():m.end() + 200].split(")")[0]
+            if re.search(r"(->|\.|\b)%s\b" % re.escape(pkey), arg):
+                return (text.count("\n", 0, m.start()) + 1, m.group(1) + "()")
+    return None
+
+
+def _waiting_helpers(path, between):
+    """A function of the file called in `between` whose body waits for a
+    grace period (one level down)."""
+    for m in re.finditer(r"\b(\w+)\s*\(", between):
+        name = m.group(1)
+        if name in ("if", "while", "for", "switch", "return", "sizeof"):
+            continue
+        span = _func_named(path, name)
+        if span and WAITS.search(_text(path, span[0] + 1, span[1])):
+            return name
+    return None
+
+
+def _in_rcu_callback(path, span):
+    head = _text(path, span[0], min(span[0] + 3, span[1]))
+    return bool(re.search(r"\bstruct\s+(?:%s)\s*\*" % HEADS, head.split("{")[0]))
+
+
+# ------------------------------------------------------------------ findings
+
+
+def _judge(pu, pf, freed, how, member, pkey, ptext=None):
+    """One finding at the free pf of `freed`, unlinked at pu by `how`."""
+    p = pf[0]
+    _life.enter(p.file)
+    k = (p.file, p.line, p.column)
+    if k in _found:
+        return
+    path = p.file
+    span = _func_span(path, p)
+    if span is None:
+        return
+    if _in_rcu_callback(path, span):
+        return      # freeing inside the RCU callback: the grace period is over
+    ls = source.lines(path)
+    ul = int(pu[0].line) if pu else int(p.line)
+    if ul > int(p.line):
+        return      # reached round a loop: the free is of the previous pass's object
+
+    between = "\n".join(ls[ul - 1:int(p.line)])
+    fline = ls[int(p.line) - 1] if int(p.line) <= len(ls) else ""
+    ev = {}
+    reader = _readers(path, member, pkey)
+    if reader:
+        ev["reader_in_file"] = True
+        ev["at_reader"] = "%d:1" % reader[0]
+    tag = _struct_of(path, span, norm(freed))
+    if tag:
+        head, rcu_freed = _type_facts(path, tag)
+        if head:
+            ev["has_rcu_head"] = True
+            ev["rcu_head_field"] = head
+        if rcu_freed:
+            ev["type_freed_after_grace"] = True
+            ev["at_grace_free"] = "%d:1" % rcu_freed
+        routes = macroindex.vocabulary()["pointees"].get(tag)
+        if routes:
+            owner, field, where = routes[0]
+            ev["reader_type"] = "struct %s is reached through the __rcu member %s.%s (%s)" % (
+                tag, owner, field, where)
+    helper = _waiting_helpers(path, "\n".join(ls[ul:int(p.line) - 1]))
+    if helper:
+        return      # the helper is the wait
+    if any(n in fline for n in SLAB_FREES) and "SLAB_TYPESAFE_BY_RCU" in source.text(path):
+        ev["typesafe_by_rcu"] = True
+    if READER_COMMENT.search("\n".join(ls[max(span[0], ul - 4):int(p.line)])):
+        ev["comment_explains"] = True
+    fname = re.search(r"(\w+)\s*\(", fline[int(p.column):])
+    fname = fname.group(1) if fname else FREES[0]
+    if fname not in FREES:
+        hspan = _func_named(path, fname)
+        if hspan:
+            hbody = _text(path, hspan[0] + 1, hspan[1])
+            if not PLAIN_FREES.search(hbody):
+                return      # the helper frees through others, or defers (node_free(): kfree_rcu())
+        ev["free_helper"] = fname
+    if how in RCU_UNLINK:
+        ev["rcu_unlink"] = True
+    if how in ERASERS:
+        ev["erased"] = how
+        if LOOKUPS.search(source.text(path)) and RCU_READ_LOCK[0] in source.text(path):
+            ev["rcu_lookup_in_file"] = True
+    if reader:
+        who = "a reader of this file (%s at line %d) may still hold it" % (reader[1], reader[0])
+    elif "reader_type" in ev:
+        who = "readers reach it through %s.%s (%s) and may still hold it" % routes[0]
+    elif how in ERASERS:
+        who = "a lookup under rcu_read_lock() may still hold it"
+    else:
+        who = "a reader that found it before the unlink may still hold it"
+    if pu:
+        msg = "%s is freed by %s() right after %s() at line %s with no grace period between: %s" % (
+            norm(freed), fname, how, pu[0].line, who)
+    else:
+        msg = "the object of %s is freed by %s() while %s still points at it (read with %s()), with no grace period: %s" % (
+            ptext, fname, ptext, how, who)
+    if pu:
+        ev["at_unlink"] = at(pu[0])
+    _found[k] = (p, norm(freed), msg, ev)
+
+
+def unlinked(pu, pf, X, fld, how):
+    """X, linked by member fld (or erased by `how`), is freed at pf."""
+    _judge(pu, pf, str(X), str(how), str(fld), None)
+
+
+def _related(path, p, P, X):
+    """X is the object P pointed at: X is P, names the same location, or is
+    a local assigned from an expression that names P."""
+    x, pt = norm(X), norm(P)
+    if x == pt:
+        return True
+    kx, kp = loc_key(x), loc_key(pt)
+    if kx and kp and kx == kp:
+        return True
+    if not re.match(r"^\w+$", x):
+        return False
+    span = _func_span(path, p)
+    if not span:
+        return False
+    body = re.sub(r"\s+", "", _text(path, span[0], span[1]))
+    flat = re.sub(r"\s+", "", pt)
+    return re.search(r"\b%s=[^;]*%s" % (re.escape(x), re.escape(flat)), body) is not None or \
+        re.search(r"%s=%s;" % (re.escape(flat), re.escape(x)), body) is not None
+
+
+def nulled(pu, pf, P, X, how):
+    """rcu_assign_pointer(P, NULL) (or X = rcu_replace_pointer(P, ...)), then X freed."""
+    p = pf[0]
+    if str(how) not in RCU_REPLACE and not _related(p.file, p, str(P), str(X)):
+        return
+    _judge(pu, pf, str(X), str(how), None, loc_key(norm(str(P))))
+
+
+def freed_published(pf, P, how):
+    """kfree(rcu_dereference_protected(P, c)): P is not cleared first."""
+    _judge(None, pf, norm(str(P)), str(how), None, loc_key(norm(str(P))), norm(str(P)))
+    k = (pf[0].file, pf[0].line, pf[0].column)
+    if k in _found:
+        _found[k][3]["still_published"] = True
+
+
+def module_exit(p, fn):
+    """A module exit: callbacks the file queues with call_rcu() must have run
+    before the module's text goes, which takes rcu_barrier()."""
+    q = p[0]
+    _life.enter(q.file)
+    path = q.file
+    text = source.text(path)
+    callbacks = []
+    for m in QUEUE_CALLBACK.finditer(text):
+        cb = m.group(1).split(",")[-1].strip()
+        if re.match(r"^\w+$", cb) and re.search(r"\b%s\s*\(\s*struct\s+(?:%s)\b" % (re.escape(cb), HEADS), text):
+            callbacks.append((text.count("\n", 0, m.start()) + 1, cb))
+    if not callbacks:
+        return
+    span = _func_named(path, str(fn))
+    if span is None:
+        return
+    body = _text(path, span[0], span[1])
+    if BARRIERS.search(body) or DRAINS.search(body):
+        return
+    helper = _waiting_helpers(path, "\n".join(source.lines(path)[span[0] + 1:span[1]]))
+    if helper and BARRIER_NAMED.search(_text(path, *_func_named(path, helper))):
+        return
+    ls = source.lines(path)
+    last = span[1]
+    j = span[1] - 1
+    while j > span[0] and not ls[j].strip().endswith(";"):
+        j -= 1
+    if j > span[0]:
+        last = j
+    col = len(ls[last]) - len(ls[last].lstrip())
+    pos = Pos(q, line=str(last + 1), column=str(col))
+    pos.current_element = str(fn)
+    ev = {"module_callbacks": len(callbacks), "at_call_rcu": "%d:1" % callbacks[0][0]}
+    msg = ("module exit %s() returns with no rcu_barrier() while callbacks this file queues with "
+           "call_rcu() (%s at line %d) may still be pending: they would run after the module's code is gone"
+           % (fn, callbacks[0][1], callbacks[0][0]))
+    _found[(path, pos.line, pos.column)] = (pos, str(fn), msg, ev)
