@@ -6,6 +6,7 @@
 #include "lib/strvec.h"
 #include "lib/util.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -141,4 +142,25 @@ void mail_format_patch(struct strbuf *out, const struct finding *f, const struct
 	strbuf_addf(out, "\ndiff --git a/%s b/%s\n%s-- \nlockers %s\n\n", f->path, f->path, diff, lockers_version);
 	strbuf_release(&para);
 	free(prefix);
+}
+
+void mail_add_note(struct strbuf *mail, const char *text)
+{
+	struct strbuf para = STRBUF_INIT;
+	const char *cut = strstr(mail->buf, "\n---\n");
+	const char *diff = cut ? strstr(cut, "\ndiff --git ") : NULL;
+
+	if (!*text || !diff)
+		return;
+	size_t at = (size_t)(diff - mail->buf) + 1;
+	add_wrapped(&para, text);
+	strbuf_addch(&para, '\n');
+	para.buf[0] = (char)toupper((unsigned char)para.buf[0]);
+	char *tail = xstrdup(mail->buf + at);
+	mail->len = at;
+	mail->buf[at] = '\0';
+	strbuf_add(mail, para.buf, para.len);
+	strbuf_addstr(mail, tail);
+	free(tail);
+	strbuf_release(&para);
 }
