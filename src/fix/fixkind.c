@@ -114,6 +114,20 @@ static int plan_publish(const struct finding *f, struct fix_plan *p, char *why, 
 		return -1;
 	}
 	p->mode = "move_stores";
+	if (has(f, "plain_publish")) {
+		/* Moved alone, a plain store still orders nothing: it becomes rcu_assign_pointer(). */
+		p->unmatched = "the stores written after the publication do not follow it in the same "
+			       "block (they are behind a label or after other calls): moving them is not "
+			       "mechanical, and a plain publication is never rewritten alone";
+		p->verb = "initialise";
+		p->tail = " before publishing it";
+		p->why = "The object is published with a plain store, which has no release "
+			 "semantics: moving it below the stores would not be enough, the CPU or "
+			 "the compiler could still make the pointer visible first. The stores "
+			 "now come first and the publication becomes rcu_assign_pointer(), "
+			 "which orders them before it.";
+		return 0;
+	}
 	p->unmatched = "the stores written after the publication neither follow it in the same block "
 		       "nor follow an else branch it ends up to the return (they are behind a label, "
 		       "after calls, or after a then branch that changes its own condition): moving "
