@@ -1,9 +1,11 @@
 # lockers: build, set-up, scan, test, benchmark.
 #   make                  build ./lockers
 #   make deps             install missing Debian packages (apt-get update once first)
+#   make deps-compile     also what lockers fix --compile needs (a kernel build, sparse)
 #   make check [KDIR=path] [M=dir-or-file] [J=n] [CLANG=1]   scan a tree (default: the 6.1 corpus;
 #                         CLANG=1 adds libclang's typed facts to the scores)
 #   make test             run every test (installs what it needs)
+#   make test-compile     the lockers fix --compile tests (installs deps-compile)
 #   make bench [M=dir]    run the benchmarks on a 1-in-10 sample of the 6.1 tree (or of M=)
 #   make recall           recall on real upstream fixes (kernel-corpus/upstream-fixes/)
 #   make gate KDIR=path PATCH=file   findings a patch introduces (exit 1 if any >= FAIL_ON)
@@ -31,7 +33,7 @@ endif
 # build/gen/ (each rule's weights, the vocabulary of rules/data/), made from
 # rules/ (rules/LIST names them) before make reads any date: scripts/build-rules
 # rewrites a file only when its content changes.
-ifeq ($(filter clean deps,$(MAKECMDGOALS)),)
+ifeq ($(filter clean deps deps-compile,$(MAKECMDGOALS)),)
 ifneq ($(shell scripts/build-rules rules build/rules build/gen >&2 || echo failed),)
 $(error scripts/build-rules failed)
 endif
@@ -123,6 +125,10 @@ $(BUILD)/.stamp:
 deps:
 	@scripts/install-deps
 
+# lockers fix --compile builds kernel objects: the default deps stay small without it.
+deps-compile: deps
+	@scripts/install-deps compile
+
 corpus: deps
 	@kernel-corpus/prepare
 
@@ -144,6 +150,12 @@ test: deps
 	@$(MAKE) --no-print-directory lockers
 	@kernel-corpus/prepare
 	$(PYTEST) -q tests/
+
+# tests/test_fix_compile.py, skipped by make test where sparse is missing: installs it.
+test-compile: deps-compile
+	@$(MAKE) --no-print-directory lockers
+	@kernel-corpus/prepare
+	$(PYTEST) -q tests/test_fix_compile.py
 
 bench: deps
 	@$(MAKE) --no-print-directory lockers
@@ -191,4 +203,5 @@ clean:
 
 FORCE:
 
-.PHONY: all deps corpus check gate test bench recall fuzz clean man install uninstall FORCE
+.PHONY: all deps deps-compile corpus check gate test test-compile bench recall fuzz clean man install \
+	uninstall FORCE

@@ -1,6 +1,7 @@
 /* lockers fix: write the kernel patch for findings whose fix is mechanical. */
 #include "builtin.h"
 #include "scan-cli.h"
+#include "fix/compile.h"
 #include "fix/fixcheck.h"
 #include "fix/fixgen.h"
 #include "fix/fixkind.h"
@@ -31,6 +32,9 @@ static const struct usage fix_usage = {
 	"passes the tree's scripts/checkpatch.pl --no-tree, and lockers gate on it\n"
 	"shows the finding gone and nothing introduced at or above --fail-on;\n"
 	"otherwise the reason is printed. Fixes: and Signed-off-by: are left for you.\n"
+	"With --compile, the file is also built before and after the patch in a\n"
+	"scratch allmodconfig build of the tree (DIR/kbuild/, made once per tree),\n"
+	"with gcc and sparse: a patch that adds a warning is refused.\n"
 	"\n"
 	"ID is a finding's fingerprint (the id= of lockers check).\n",
 	"Exit: 0 every chosen finding was handled (patch offered, refused or not\n"
@@ -46,6 +50,7 @@ struct fix_ctx {
 	char *fixes_dir;
 	struct fixgen_options gen;
 	struct fixcheck_options check;
+	struct fixcompile_options compile;	/* build_dir NULL: no --compile */
 	char *author;
 	int quiet;
 	int write_failed;	/* the output directory is unwritable: exit 2 */
@@ -82,7 +87,7 @@ static int write_scratch_patch(const struct strbuf *mail, char **dir, char **pat
 static enum outcome fix_one(struct fix_ctx *c, const struct finding *f)
 {
 	struct fix_plan plan;
-	struct strbuf diff = STRBUF_INIT, mail = STRBUF_INIT, note = STRBUF_INIT;
+	struct strbuf diff = STRBUF_INIT, mail = STRBUF_INIT, note = STRBUF_INIT, built = STRBUF_INIT;
 	char why[2048];
 	char *dir = NULL, *scratch = NULL, *dest = xasprintf("%s/%s.patch", c->fixes_dir, f->id);
 	enum outcome rc = REFUSED;
@@ -99,7 +104,11 @@ static enum outcome fix_one(struct fix_ctx *c, const struct finding *f)
 			printf("refused: cannot write a scratch copy in %s: %s\n", tmp_dir(), strerror(errno));
 		else if (fix_check(&c->check, f, scratch, &note, why, sizeof(why)))
 			printf("refused: %s\n", why);
-		else if (mkdir_p(c->fixes_dir) || write_file_atomic(dest, mail.buf, mail.len)) {
+		else if (c->compile.build_dir &&
+			 fix_compile(&c->compile, f->path, scratch, &built, why, sizeof(why)) == COMPILE_FAILED)
+			printf("refused: %s\n", why);
+		else if (mail_add_note(&mail, built.buf), mkdir_p(c->fixes_dir) ||
+			 write_file_atomic(dest, mail.buf, mail.len)) {
 			printf("refused: cannot write %s: %s\n", dest, strerror(errno));
 			c->write_failed = 1;
 		}
@@ -109,6 +118,8 @@ static enum outcome fix_one(struct fix_ctx *c, const struct finding *f)
 			       (int)strcspn(subj + 9, "\n"), subj + 9);
 			if (note.len)
 				printf("%s   gate: %.*s\n", f->id, (int)note.len - 2, note.buf);
+			if (built.len)
+				printf("%s   compile: %s\n", f->id, built.buf);
 			rc = OFFERED;
 		}
 	}
@@ -124,6 +135,7 @@ static enum outcome fix_one(struct fix_ctx *c, const struct finding *f)
 	strbuf_release(&diff);
 	strbuf_release(&mail);
 	strbuf_release(&note);
+	strbuf_release(&built);
 	return rc;
 }
 
@@ -213,7 +225,7 @@ int cmd_fix(int argc, char **argv)
 	struct scan_options *so = &c.check.scan;
 	struct scan_cli cli;
 	const char *verdict = NULL, *checkpatch = NULL;
-	int min_score = -1;
+	int min_score = -1, compile = 0;
 
 	c.check.fail_on = SCORE_FAIL_ON_DEFAULT;
 	scan_cli_init(&cli, so);
@@ -227,6 +239,8 @@ int cmd_fix(int argc, char **argv)
 			   "the checkpatch.pl to run (default: TREE/scripts/checkpatch.pl)"),
 		OPT_INTEGER(0, "fail-on", &c.check.fail_on, "SCORE", 0, 101, "the gate refuses a patch that "
 			    "introduces a finding scoring at least SCORE (default 60, as lockers gate)"),
+		OPT_BOOL(0, "compile", &compile,
+			 "build the touched object before and after, with gcc and sparse (make deps-compile)"),
 		OPT_SCAN_QUIET(&cli),
 		OPT_GROUP("Running spatch (the fixes and the gate's scans)"),
 		OPT_SCAN_SPATCH(&cli),
@@ -272,6 +286,10 @@ int cmd_fix(int argc, char **argv)
 					 .python = so->python ? so->python : spatch_default_python(),
 					 .timeout = so->timeout };
 	c.fixes_dir = xasprintf("%s/fixes", c.outdir);
+	if (compile)
+		c.compile = (struct fixcompile_options){ .kdir = res.tree.root, .make = "make", .sparse = "sparse",
+							 .jobs = so->jobs,
+							 .build_dir = fix_compile_dir(c.outdir, res.tree.root) };
 	c.author = git_author();
 
 	int ids_ok = !check_ids(&res, argc, argv, c.shown_outdir);
@@ -284,6 +302,7 @@ out:
 	free(json);
 	free(c.author);
 	free(c.fixes_dir);
+	free(c.compile.build_dir);
 	free(cp);
 	free(cache);
 	free(index);

@@ -84,6 +84,14 @@ def test_fix_case(case, corpus, lockers_built, tmp_path):
     assert re.search(r"^Subject: \[PATCH\] %s: " % re.escape(case.stem), mail, re.M)
     assert "Signed-off-by:" not in mail.split("\n---\n")[0] and "Fixes:" not in mail.split("\n---\n")[0]
     assert diff_part(mail) == case.with_suffix(".patch").read_text()
+    # Kernel style: a subject of at most 72 characters, a body wrapped at 72 that says
+    # what goes wrong and why this is the fix, with no evidence dump.
+    subject = re.search(r"^Subject: \[PATCH\] (.*)$", mail, re.M).group(1)
+    assert len(subject) <= 72, subject
+    body = mail.split("\n\n", 1)[1].split("\n---\n")[0]
+    assert all(len(l) <= 72 for l in body.splitlines()), body
+    assert not re.search(r"^\s+\w+=", body, re.M), body
+    assert len([p for p in body.split("\n\n") if p.strip()]) >= 3, body
     # Re-scan clean: the case with its patch applied has no finding of the rule.
     tree = tmp_path / "tree"
     tree.mkdir()

@@ -1,10 +1,13 @@
 /// Fix for rcu-publish-before-init findings: the field stores written after
 /// the publication end up above it, so readers find the object complete.
-///   -D move_stores  either the publication (a plain store,
+///   -D move_stores  either the publication (a plain store, RCU_INIT_POINTER(),
 ///                   rcu_assign_pointer() or a list_add*_rcu()) is followed, in
 ///                   the same block, by up to three stores to the published
 ///                   object's fields whose values do not read the published
-///                   location: they move above it;
+///                   location: they move above it, and a plain store or
+///                   RCU_INIT_POINTER() becomes rcu_assign_pointer() (moved
+///                   alone it orders nothing: the CPU or the compiler can still
+///                   make the pointer visible before the stores);
 ///                   or a list_add*_rcu() ends the else branch that allocates
 ///                   (if (old) x = old; else { x = alloc; list_add_rcu(); }),
 ///                   and only stores and copies (no other call, no write to the
@@ -23,7 +26,47 @@ virtual patch, move_stores
 #include "python-init-fix.cocci"
 from lockers.fixtarget import at, independent, is_written_field
 
-// The publication: what it publishes (X) and where (L, or the list head H).
+// A publication with no release semantics: what it publishes (X) and where (L).
+@plain depends on patch && move_stores@
+position p : script:python() { at(p) };
+expression L, X;
+@@
+(
+L@p = X;
+|
+RCU_INIT_POINTER@p(L, X);
+)
+
+// Moved below the stores, it becomes rcu_assign_pointer(), which orders them before it.
+@depends on plain@
+expression plain.L, plain.X;
+statement PUB;
+position ps : script:python() { at(ps) };
+identifier f1 : script:python() { is_written_field(f1) };
+identifier f2 : script:python() { is_written_field(f2) };
+identifier f3 : script:python() { is_written_field(f3) };
+expression V1 : script:python() { independent(V1) };
+expression V2 : script:python() { independent(V2) };
+expression V3 : script:python() { independent(V3) };
+@@
+(
+- PUB@ps
+  X->f1 = V1;
+  X->f2 = V2;
+  X->f3 = V3;
++ rcu_assign_pointer(L, X);
+|
+- PUB@ps
+  X->f1 = V1;
+  X->f2 = V2;
++ rcu_assign_pointer(L, X);
+|
+- PUB@ps
+  X->f1 = V1;
++ rcu_assign_pointer(L, X);
+)
+
+// A publication with release semantics: what it publishes (X).
 @pub depends on patch && move_stores@
 position p : script:python() { at(p) };
 expression L, X, H;
@@ -32,8 +75,6 @@ identifier ADD = {list_add_rcu, list_add_tail_rcu, hlist_add_head_rcu, hlist_add
 		  hlist_add_behind_rcu, hlist_add_before_rcu, hlist_nulls_add_head_rcu};
 @@
 (
-L@p = X;
-|
 rcu_assign_pointer@p(L, X);
 |
 ADD@p(&X->m, H);

@@ -11,15 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The last line spatch printed on stderr: its error, without the noise before it. */
-static const char *last_line(struct strbuf *sb)
-{
-	while (sb->len && sb->buf[sb->len - 1] == '\n')
-		sb->buf[--sb->len] = '\0';
-	const char *nl = strrchr(sb->buf, '\n');
-	return nl ? nl + 1 : sb->buf;
-}
-
 static void spatch_argv(const struct fixgen_options *o, const struct finding *f,
 			const struct fix_plan *p, struct strvec *argv)
 {
@@ -64,7 +55,7 @@ static int transform(const struct fixgen_options *o, const struct finding *f, co
 	int rc = run_capture((const char *const *)argv.v, dir, &out, &errs);
 	if (rc)
 		snprintf(err, errlen, "spatch failed on %s/fix/%s.cocci (%s)", o->rules_dir, p->rule,
-			 rc < 0 ? strerror(errno) : last_line(&errs));
+			 rc < 0 ? strerror(errno) : strbuf_last_line(&errs));
 	strvec_clear(&argv);
 	strbuf_release(&out);
 	strbuf_release(&errs);

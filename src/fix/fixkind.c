@@ -31,6 +31,8 @@ static int plan_loop(const struct finding *f, struct fix_plan *p, char *why, siz
 			return -1;
 		}
 	p->mode = "lt";
+	p->race = "The last pass of the loop in {function}() indexes the array one element "
+		  "past its end: it reads or writes memory that belongs to something else.";
 	p->unmatched = "the loop is not a for loop whose condition is i <= E or E >= i alone";
 	p->verb = "stop the loop before";
 	p->tail = ", not at it";
@@ -43,6 +45,8 @@ static int plan_plain(const struct finding *f, struct fix_plan *p, char *why, si
 {
 	if (has(f, "store_null")) {
 		p->mode = "init_null";
+		p->race = "Clearing the pointer needs no ordering, so no reader is at risk here; but "
+			  "{key} is read under RCU elsewhere, and its update side should say so.";
 		p->unmatched = "the store is not a plain assignment of NULL";
 		p->verb = "use RCU_INIT_POINTER() to clear";
 		p->tail = "";
@@ -50,6 +54,10 @@ static int plan_plain(const struct finding *f, struct fix_plan *p, char *why, si
 			 "pointer is RCU-protected and keeps sparse's __rcu checking happy.";
 	} else if (strstr(f->message, "plain store")) {
 		p->mode = "assign";
+		p->race = "A reader under rcu_read_lock() that loads {key} while {function}() "
+			  "publishes a new object can see the pointer before the stores that "
+			  "initialised the object: the compiler, or a weakly ordered CPU, may make "
+			  "them visible in either order, and the reader uses uninitialised fields.";
 		p->unmatched = "the store is not a plain assignment statement";
 		p->verb = "use rcu_assign_pointer() to publish";
 		p->tail = "";
@@ -58,6 +66,9 @@ static int plan_plain(const struct finding *f, struct fix_plan *p, char *why, si
 			 "before the publication.";
 	} else if (has(f, "null_test_only")) {
 		p->mode = "access";
+		p->race = "No object is dereferenced through {key} here, so no reader is at risk; "
+			  "the plain load only hides from sparse and from readers of the code that "
+			  "the pointer is RCU-protected.";
 		p->unmatched = "the load is not the finding's key expression";
 		p->verb = "use rcu_access_pointer() to test";
 		p->tail = "";
@@ -66,6 +77,10 @@ static int plan_plain(const struct finding *f, struct fix_plan *p, char *why, si
 	} else if (has(f, "in_read_section") && !has(f, "update_lock_held") &&
 		   !has(f, "update_side_function")) {
 		p->mode = "deref";
+		p->race = "While {function}() is inside its read-side section an updater can "
+			  "replace {key}: a plain load may be torn, or done again by the compiler, "
+			  "and then the section uses two different objects, or one the updater has "
+			  "already handed to call_rcu().";
 		p->unmatched = "the load is not inside a plain rcu_read_lock() section (a _bh, _sched "
 			       "or SRCU section wants another accessor)";
 		p->verb = "use rcu_dereference() to load";
@@ -93,6 +108,9 @@ static int plan_double(const struct finding *f, struct fix_plan *p, char *why, s
 		return -1;
 	}
 	p->mode = "reuse_local";
+	p->race = "An updater can replace or clear {key} between the two loads in "
+		  "{function}(): the second load then returns another object than the one "
+		  "that was checked, or NULL, and the code uses it as if it were the first.";
 	p->unmatched = "the first read is not stored in a local that stays unchanged up to the second";
 	p->verb = "read";
 	p->tail = " once";
@@ -114,6 +132,31 @@ static int plan_publish(const struct finding *f, struct fix_plan *p, char *why, 
 		return -1;
 	}
 	p->mode = "move_stores";
+	/* "L = c publishes c to RCU readers ...": the subject names c, the object initialised. */
+	const char *obj = strstr(f->message, " publishes ");
+	if (obj) {
+		obj += strlen(" publishes ");
+		size_t n = strcspn(obj, " ");
+		if (n < sizeof(p->object) && !strncmp(obj + n, " to RCU readers", 15))
+			snprintf(p->object, sizeof(p->object), "%.*s", (int)n, obj);
+	}
+	p->race = "A reader under rcu_read_lock() can find the new object as soon as "
+		  "{function}() publishes it, and read {fields} before they are written: "
+		  "it sees zeroes or stale memory.";
+	if (has(f, "plain_publish")) {
+		/* Moved alone, a plain store still orders nothing: it becomes rcu_assign_pointer(). */
+		p->unmatched = "the stores written after the publication do not follow it in the same "
+			       "block (they are behind a label or after other calls): moving them is not "
+			       "mechanical, and a plain publication is never rewritten alone";
+		p->verb = "initialise";
+		p->tail = " before publishing it";
+		p->why = "The object is published with a plain store, which has no release "
+			 "semantics: moving it below the stores would not be enough, the CPU or "
+			 "the compiler could still make the pointer visible first. The stores "
+			 "now come first and the publication becomes rcu_assign_pointer(), "
+			 "which orders them before it.";
+		return 0;
+	}
 	p->unmatched = "the stores written after the publication neither follow it in the same block "
 		       "nor follow an else branch it ends up to the return (they are behind a label, "
 		       "after calls, or after a then branch that changes its own condition): moving "
@@ -142,6 +185,7 @@ static int plan_list(const struct finding *f, struct fix_plan *p, char *why, siz
 	static const char *const twins[] = {
 		VOCAB_RCU_LIST_ADD, VOCAB_RCU_LIST_DEL, VOCAB_RCU_LIST_REPLACE, NULL
 	};
+	static const char *const dels[] = { VOCAB_RCU_LIST_DEL, NULL };
 	static const char *const not_raced[] = {
 		"unpublished", "readers_hold_lock", "after_grace_period", "walked_list_not_rcu",
 		"key_member_only",
@@ -164,6 +208,16 @@ static int plan_list(const struct finding *f, struct fix_plan *p, char *why, siz
 			break;
 		snprintf(p->verbbuf, sizeof(p->verbbuf), "use %s() for", twin);
 		p->mode = "rename";
+		/* A removal's race, or an addition's (a replacement adds an entry too). */
+		p->race = name_in(dels, twin)
+			? "A reader walking the list under rcu_read_lock() can stand on the entry "
+			  "that {function}() removes with {key}: the plain op poisons or clears "
+			  "the entry's links, and the reader follows them into poisoned memory, "
+			  "or stops, instead of going on along the list."
+			: "A reader walking the list under rcu_read_lock() can reach the entry "
+			  "that {function}() links in with {key} before the entry's own links are "
+			  "visible: the compiler, or a weakly ordered CPU, may make the pointer to "
+			  "it visible first, and the reader follows uninitialised links.";
 		p->unmatched = "the op is not a call at the finding's place";
 		p->verb = p->verbbuf;
 		p->tail = "";
@@ -191,6 +245,9 @@ static int plan_free_grace(const struct finding *f, struct fix_plan *p, char *wh
 		return -1;
 	}
 	p->mode = "defer_free";
+	p->race = "A reader under rcu_read_lock() that found {key} before {function}() "
+		  "unlinked it can still be using it when kfree() hands the memory back: "
+		  "it then reads freed memory, or another object allocated there.";
 	p->unmatched = "the free is not a kfree() statement of the finding's object";
 	p->verb = "free";
 	p->tail = " after a grace period";

@@ -17,11 +17,14 @@ struct fix_plan {
 	const char *mode;	/* spatch -D <mode> */
 	const char *verb, *tail;	/* the subject: verb, the key, tail ("read", "once") */
 	char verbbuf[80];	/* room for a verb made from the finding's key */
+	const char *race;	/* for the body: what goes wrong, in which interleaving;
+				   {key}, {function} and {fields} are filled in */
 	const char *why;	/* one sentence for the body: why this is the fix */
 	const char *unmatched;	/* why the code may not have the shape the fix rewrites */
 	char at[32];		/* LOCKERS_FIX_AT: the finding's line:col */
 	const char *at_first;	/* LOCKERS_FIX_AT_FIRST, or NULL */
 	const char *fields;	/* LOCKERS_FIX_FIELDS, or NULL */
+	char object[64];	/* the object the subject names, when not the key ("" : the key) */
 };
 
 /* 0 with the plan filled, or -1 with why no fix applies in why. */

@@ -6,6 +6,7 @@
 #include "lib/strvec.h"
 #include "lib/util.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -98,10 +99,61 @@ static void add_wrapped(struct strbuf *out, const char *text)
 	strbuf_addch(out, '\n');
 }
 
-static void add_evidence(struct strbuf *out, const struct finding *f)
+/* "mtu,flags" of object c: "c->mtu and c->flags". */
+static void add_fields(struct strbuf *out, const char *object, const char *fields)
 {
-	for (size_t i = 0; i < f->nev; i++)
-		strbuf_addf(out, "  %s=%s\n", f->ev[i].name, f->ev[i].value);
+	struct strvec v = STRVEC_INIT;
+
+	for (const char *s = fields; *s; ) {
+		size_t n = strcspn(s, ",");
+		char *one = object && *object ? xasprintf("%s->%.*s", object, (int)n, s)
+					      : xasprintf("%.*s", (int)n, s);
+		strvec_push(&v, one);
+		free(one);
+		s += n + (s[n] == ',');
+	}
+	for (size_t i = 0; i < v.nr; i++)
+		strbuf_addf(out, "%s%s", i == 0 ? "" : i + 1 == v.nr ? " and " : ", ", v.v[i]);
+	if (!v.nr)
+		strbuf_addstr(out, "its fields");
+	strvec_clear(&v);
+}
+
+/* The plan's race with {key}, {function} and {fields} filled in. */
+static void add_race(struct strbuf *out, const struct finding *f, const struct fix_plan *p)
+{
+	for (const char *s = p->race; *s; ) {
+		if (starts_with(s, "{key}")) {
+			strbuf_addstr(out, f->key);
+			s += 5;
+		} else if (starts_with(s, "{function}")) {
+			strbuf_addstr(out, f->function);
+			s += 10;
+		} else if (starts_with(s, "{fields}")) {
+			add_fields(out, p->object, p->fields ? p->fields : "");
+			s += 8;
+		} else {
+			strbuf_addch(out, *s++);
+		}
+	}
+}
+
+/*
+ * The summary line: imperative, at most 72 characters with its prefix
+ * (the function is left out when it does not fit).
+ */
+static void add_subject(struct strbuf *out, const char *prefix, const struct finding *f,
+			const struct fix_plan *p)
+{
+	const char *what = p->object[0] ? p->object : f->key;
+	char *s = xasprintf("%s%s %s%s in %s()", prefix, p->verb, what, p->tail, f->function);
+
+	if (strlen(s) > 72) {
+		free(s);
+		s = xasprintf("%s%s %s%s", prefix, p->verb, what, p->tail);
+	}
+	strbuf_addf(out, "Subject: [PATCH] %s\n\n", s);
+	free(s);
 }
 
 void mail_format_patch(struct strbuf *out, const struct finding *f, const struct fix_plan *p,
@@ -116,29 +168,56 @@ void mail_format_patch(struct strbuf *out, const struct finding *f, const struct
 	/* The null commit id: the patch is not a commit of any repository yet. */
 	strbuf_addstr(out, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
 	strbuf_addf(out, "From: %s\nDate: %s\n", author, date);
-	strbuf_addf(out, "Subject: [PATCH] %s%s %s%s in %s()\n\n", prefix, p->verb, f->key, p->tail, f->function);
+	add_subject(out, prefix, f, p);
 
+	/* What the code does, what goes wrong and in which interleaving, then the fix. */
 	strbuf_addf(&para, "In %s(), %s.", f->function, f->message);
 	add_wrapped(out, para.buf);
 	strbuf_addch(out, '\n');
+	if (p->race) {
+		strbuf_reset(&para);
+		add_race(&para, f, p);
+		add_wrapped(out, para.buf);
+		strbuf_addch(out, '\n');
+	}
 	add_wrapped(out, p->why);
 	strbuf_addch(out, '\n');
 	strbuf_reset(&para);
-	strbuf_addf(&para, "Found by lockers (rule %s, score %d, id %s) with this evidence:", f->rule,
-		    f->score, f->id);
+	strbuf_addf(&para, "Found by the lockers static checker (rule %s).", f->rule);
 	add_wrapped(out, para.buf);
-	add_evidence(out, f);
-	strbuf_addch(out, '\n');
-	strbuf_reset(&para);
-	strbuf_addf(&para, "The change is the Coccinelle transformation %s.cocci (-D %s) of lockers, "
-		    "checked before it was written: it applies to the tree, lockers gate shows the "
-		    "finding gone and nothing introduced at or above score %d, checkpatch.pl passes, "
-		    "and only %s() changes.", p->rule, p->mode, fail_on, f->function);
-	add_wrapped(out, para.buf);
+	/* Below the --- line (git am drops it): what was checked and what is the human's. */
 	strbuf_addstr(out, "---\n");
 	add_wrapped(out, "Left for you: the Fixes: tag of the commit that introduced this code "
 		    "(see git blame) and your Signed-off-by:, above the --- line.");
+	strbuf_addch(out, '\n');
+	strbuf_reset(&para);
+	strbuf_addf(&para, "Checked by lockers fix (finding %s, score %d; rules/%s/fix.cocci -D %s): the patch "
+		    "applies, changes only %s(), passes checkpatch.pl, and lockers gate shows the "
+		    "finding gone and nothing introduced at or above score %d.", f->id, f->score, p->rule,
+		    p->mode, f->function, fail_on);
+	add_wrapped(out, para.buf);
 	strbuf_addf(out, "\ndiff --git a/%s b/%s\n%s-- \nlockers %s\n\n", f->path, f->path, diff, lockers_version);
 	strbuf_release(&para);
 	free(prefix);
+}
+
+void mail_add_note(struct strbuf *mail, const char *text)
+{
+	struct strbuf para = STRBUF_INIT;
+	const char *cut = strstr(mail->buf, "\n---\n");
+	const char *diff = cut ? strstr(cut, "\ndiff --git ") : NULL;
+
+	if (!*text || !diff)
+		return;
+	size_t at = (size_t)(diff - mail->buf) + 1;
+	add_wrapped(&para, text);
+	strbuf_addch(&para, '\n');
+	para.buf[0] = (char)toupper((unsigned char)para.buf[0]);
+	char *tail = xstrdup(mail->buf + at);
+	mail->len = at;
+	mail->buf[at] = '\0';
+	strbuf_add(mail, para.buf, para.len);
+	strbuf_addstr(mail, tail);
+	free(tail);
+	strbuf_release(&para);
 }

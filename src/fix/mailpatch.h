@@ -19,5 +19,7 @@ char *mail_subject_prefix(const char *path);
 /* The whole patch mail; author is "Name <email>", fail_on the gate's threshold it passed. */
 void mail_format_patch(struct strbuf *out, const struct finding *f, const struct fix_plan *p,
 		       const char *diff, const char *author, int fail_on);
+/* Add a paragraph to the note below the --- line (git am drops it); "" adds nothing. */
+void mail_add_note(struct strbuf *mail, const char *text);
 
 #endif

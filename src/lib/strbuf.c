@@ -130,6 +130,14 @@ static int read_fd(struct strbuf *sb, int fd)
 	return 0;
 }
 
+const char *strbuf_last_line(struct strbuf *sb)
+{
+	while (sb->len && sb->buf[sb->len - 1] == '\n')
+		sb->buf[--sb->len] = '\0';
+	const char *nl = strrchr(sb->buf, '\n');
+	return nl ? nl + 1 : sb->buf;
+}
+
 int strbuf_read_file(struct strbuf *sb, const char *path)
 {
 	return read_fd(sb, open(path, O_RDONLY | O_CLOEXEC));

@@ -26,6 +26,11 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 /* Detach the buffer: the caller owns the returned string. */
 char *strbuf_detach(struct strbuf *sb);
+/*
+ * The last line of what a command printed, its trailing newlines dropped
+ * from sb: its error, without the noise before it.
+ */
+const char *strbuf_last_line(struct strbuf *sb);
 /* Read a whole file; returns 0, or -1 with errno set (sb unchanged on error). */
 int strbuf_read_file(struct strbuf *sb, const char *path);
 /*

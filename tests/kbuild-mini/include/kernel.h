@@ -1,0 +1,14 @@
+/* The kernel API the fix cases (rules/<rule>/fixcases/) use, enough for gcc and sparse. */
+#define NULL ((void *)0)
+#define ENODEV 19
+#define ENOMEM 12
+#define GFP_KERNEL 0
+struct net_device;
+void rcu_read_lock(void);
+void rcu_read_unlock(void);
+int lower_vlan_id(struct net_device *dev);
+void *kzalloc(unsigned long size, int flags);
+#define rcu_dereference(p) (p)
+#define rcu_assign_pointer(p, v) ((p) = (v))
+/* gcc warns where this is used: a patch that brings it in adds a warning. */
+#define RCU_INIT_POINTER(p, v) do { int unused_by_the_fix; (p) = (v); } while (0)
