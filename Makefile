@@ -146,7 +146,8 @@ gate: deps
 	@if [ "$(KDIR)" = "$(CORPUS)" ]; then kernel-corpus/prepare; fi
 	./lockers gate --kdir $(KDIR) --patch $(PATCH) -j $(J) -o $(O) --fail-on $(FAIL_ON) --show-removed
 
-test: deps
+# deps-compile: tests/test_fix_compile.py builds kernel objects with gcc and sparse.
+test: deps-compile
 	@$(MAKE) --no-print-directory lockers
 	@kernel-corpus/prepare
 	$(PYTEST) -q tests/
