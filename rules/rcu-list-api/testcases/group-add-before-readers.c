@@ -42,8 +42,8 @@ struct port *port_create(struct port_group *first)
 /*
  * check-name: hlist_add_head()/hlist_del_init() on an hlist RCU readers walk; a new port's list scores low (not yet published)
  * check-output-start
-24:2: warning: hlist_add_head(&pg->node, &port->groups) changes a list that RCU readers walk (hlist_for_each_entry_rcu() at line 14): use hlist_add_head_rcu() [rcu-list-api] bug
-29:2: warning: hlist_del_init(&pg->node) changes a list that RCU readers walk (hlist_for_each_entry_rcu() at line 14): use hlist_del_init_rcu() [rcu-list-api] bug
-38:2: warning: hlist_add_head(&first->node, &port->groups) changes a list that RCU readers walk (hlist_for_each_entry_rcu() at line 14): use hlist_add_head_rcu() [rcu-list-api] intended
+24:2: warning: hlist_add_head(&pg->node, &port->groups) changes a list that RCU readers walk (hlist_for_each_entry_rcu() at line 14): use hlist_add_head_rcu() [rcu-list-api] intended
+29:2: warning: hlist_del_init(&pg->node) changes a list that RCU readers walk (hlist_for_each_entry_rcu() at line 14): use hlist_del_init_rcu() [rcu-list-api] intended
+38:2: warning: hlist_add_head(&first->node, &port->groups) changes a list that RCU readers walk (hlist_for_each_entry_rcu() at line 14): use hlist_add_head_rcu() [rcu-list-api] false-positive
  * check-output-end
  */

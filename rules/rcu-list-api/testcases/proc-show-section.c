@@ -60,6 +60,6 @@ void priv_tx_setup(struct sock_priv *bo, struct op *op)
 /*
  * check-name: plain walk inside rcu_read_lock() of a list published with list_add_rcu(); locked walk and a same-named list of another struct type are quiet
  * check-output-start
-16:2: warning: list_for_each_entry(op, &bo->tx_ops, list) walks a list inside an RCU read-side section but its writers use the RCU API (list_add_rcu() at line 56): use list_for_each_entry_rcu() [rcu-list-api] bug
+16:2: warning: list_for_each_entry(op, &bo->tx_ops, list) walks a list inside an RCU read-side section but its writers use the RCU API (list_add_rcu() at line 56): use list_for_each_entry_rcu() [rcu-list-api] intended
  * check-output-end
  */

@@ -52,8 +52,8 @@ void table_park(struct table *t)
 /*
  * check-name: one link member on an RCU list and on a plain list: the plain list's ops (added to, taken from its head, parked on a local head) are not the RCU list's
  * check-output-start
-22:3: warning: list_del(&new->list) changes a list that RCU readers walk (list_for_each_entry_rcu() at line 12): use list_del_rcu() [rcu-list-api] intended
-31:2: warning: list_del(&t->list) changes a list that RCU readers walk (list_for_each_entry_rcu() at line 12): use list_del_rcu() [rcu-list-api] bug
-40:3: warning: list_del(&t->list) changes a list that RCU readers walk (list_for_each_entry_rcu() at line 12): use list_del_rcu() [rcu-list-api] intended
+22:3: warning: list_del(&new->list) changes a list that RCU readers walk (list_for_each_entry_rcu() at line 12): use list_del_rcu() [rcu-list-api] false-positive
+31:2: warning: list_del(&t->list) changes a list that RCU readers walk (list_for_each_entry_rcu() at line 12): use list_del_rcu() [rcu-list-api] intended
+40:3: warning: list_del(&t->list) changes a list that RCU readers walk (list_for_each_entry_rcu() at line 12): use list_del_rcu() [rcu-list-api] false-positive
  * check-output-end
  */
