@@ -10,6 +10,7 @@ freed after a grace period elsewhere, an rcu_head in the type, a helper of
 the file that waits, a SLAB_TYPESAFE_BY_RCU cache, an RCU callback, a
 comment. Findings are collected per file and reported once per free.
 """
+import os
 import re
 
 from . import macroindex, source
@@ -330,12 +331,37 @@ def freed_published(pf, P, how):
         _found[k][3]["still_published"] = True
 
 
+def _built_in_only(path):
+    """The Kconfig symbol that builds the file, when Kbuild can only link it
+    into the kernel (`bool`, not `tristate`): its module exit never runs.
+    Read from the directory's Makefile (obj-$(CONFIG_X) += file.o) and the
+    Kconfig files of the directory and its two parents."""
+    real = os.path.realpath(source.whole_path(path))
+    d = os.path.dirname(real)
+    obj = re.escape(os.path.splitext(os.path.basename(real))[0]) + r"\.o\b"
+    m = re.search(r"^obj-\$\((CONFIG_\w+)\)\s*[:+]?=[^\n]*\b" + obj,
+                  source.read_regular(os.path.join(d, "Makefile")) or "", re.M)
+    if not m:
+        return None
+    sym = m.group(1)[len("CONFIG_"):]
+    for k in range(3):
+        kconfig = source.read_regular(os.path.join(d, "Kconfig")) or ""
+        c = re.search(r"^\s*(?:menu)?config\s+%s\s*\n((?:[ \t]+[^\n]*\n|\s*\n)*)" % re.escape(sym),
+                      kconfig, re.M)
+        if c:
+            return m.group(1) if re.search(r"^\s*(?:bool|def_bool)\b", c.group(1), re.M) else None
+        d = os.path.dirname(d)
+    return None
+
+
 def module_exit(p, fn):
     """A module exit: callbacks the file queues with call_rcu() must have run
     before the module's text goes, which takes rcu_barrier()."""
     q = p[0]
     _life.enter(q.file)
     path = q.file
+    if _built_in_only(path):
+        return      # a bool option: the code is never a module, the exit never runs
     text = source.text(path)
     callbacks = []
     for m in QUEUE_CALLBACK.finditer(text):
