@@ -228,7 +228,8 @@ SPATCH = ["spatch", "--python", "/usr/bin/python3"]
 
 def spatch(args, cwd, lockers_dir=None, extra_env=None):
     env = {k: v for k, v in os.environ.items()
-           if k not in ("LOCKERS_COCCI_DIR", "LOCKERS_MACRO_INDEX", "PYTHONDONTWRITEBYTECODE")}
+           if k not in ("LOCKERS_COCCI_DIR", "LOCKERS_MACRO_INDEX", "LOCKERS_CALL_CONTEXT",
+                        "PYTHONDONTWRITEBYTECODE")}
     if lockers_dir:
         env["LOCKERS_COCCI_DIR"] = str(lockers_dir)
     env.update(extra_env or {})
@@ -269,15 +270,20 @@ def test_org_mode(tmp_path):
     assert out and all(l.startswith("* TODO [[view:%s::face=ovl-face1::linb=" % case) for l in out)
 
 
-def test_unreadable_macro_index_fails_loudly(tmp_path):
+@pytest.mark.parametrize("variable,index,rule,case", [
+    ("LOCKERS_MACRO_INDEX", "macro index", "rcu-cross-pointer", "two-objects.c"),
+    ("LOCKERS_CALL_CONTEXT", "call-context index", "rcu-missing-read-lock", "ops-table.c"),
+])
+def test_unreadable_index_fails_loudly(tmp_path, variable, index, rule, case):
     missing = tmp_path / "no-such-index.tsv"
-    env = {k: v for k, v in os.environ.items() if k != "LOCKERS_COCCI_DIR"}
-    env["LOCKERS_MACRO_INDEX"] = str(missing)
-    proc = subprocess.run(SPATCH + ["--very-quiet", "--sp-file", str(COCCI / "rcu-cross-pointer.cocci"),
-                                    str(cases_of("rcu-cross-pointer") / "two-objects.c")],
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LOCKERS_COCCI_DIR", "LOCKERS_MACRO_INDEX", "LOCKERS_CALL_CONTEXT")}
+    env[variable] = str(missing)
+    proc = subprocess.run(SPATCH + ["--very-quiet", "--sp-file", str(COCCI / (rule + ".cocci")),
+                                    str(cases_of(rule) / case)],
                           env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode != 0
-    assert "lockers: cannot read the macro index %s: No such file or directory" % missing in proc.stderr
+    assert "lockers: cannot read the %s %s: No such file or directory" % (index, missing) in proc.stderr
 
 
 def test_coccicheck_in_kernel_tree():
