@@ -57,3 +57,21 @@ def test_callers_outside_the_scanned_paths(tmp_path):
     _, js = scan(tree, tmp_path / "out", rules=["rcu-missing-read-lock"], paths=["a"])
     found = [f for f in js["findings"] if f["rule"] == "rcu-missing-read-lock"]
     assert [f["line"] for f in found] == [11]
+
+
+def test_callers_rows(tmp_path):
+    """What every known caller gives a function (rcu-escape's evidence):
+    an outer section, the update-side lock; a function with an unknown
+    caller (an ops table, an export) gets no row."""
+    scan(cases_of("rcu-escape"), tmp_path / "out", rules=["rcu-escape"])
+    rows = {}
+    for line in open(tmp_path / "out" / "callctx.tsv"):
+        c = line.rstrip("\n").split("\t")
+        if c[0] == "callers":
+            rows[(c[1], c[2])] = c[4:]
+    assert rows[("caller-section.c", "cs_mtu")] == ["2", "cs_port_mtu caller-section.c:26", "-", "-"]
+    assert rows[("callers-update-lock.c", "ul_size")] == [
+        "1", "-", "tbl_lock", "ul_replace callers-update-lock.c:27"]
+    assert ("caller-section.c", "cs_mtu_op") not in rows
+    assert ("caller-section.c", "cs_mtu_exported") not in rows
+    assert ("callers-update-lock.c", "ul_size_exported") not in rows

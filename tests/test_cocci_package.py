@@ -12,7 +12,7 @@ from conftest import ROOT, RULES_BUILT, cases_of
 sys.dont_write_bytecode = True      # never write __pycache__ into cocci/
 sys.path.insert(0, str(RULES_BUILT))
 
-from lockers import cexpr, fixtarget, macroindex, record, source, seq  # noqa: E402
+from lockers import callctx, cexpr, fixtarget, macroindex, record, source, seq  # noqa: E402
 
 
 def pos(file="f.c", line=3, column=4, column_end=9, fn="main"):
@@ -217,6 +217,30 @@ def test_macroindex_vocabulary(tmp_path):
     assert v["heads"] == {"task_struct": "rcu"}
     assert macroindex.struct_name("const struct task_struct *") == "task_struct"
     assert macroindex.struct_name("task_t") == "task_t"
+
+
+# ---------------------------------------------------------------- callctx
+
+def test_callctx_evidence(tmp_path, monkeypatch):
+    """The evidence any rule takes from the callers: the key of a location
+    as callctx.c keys it, an outer section, the update-side lock."""
+    assert [callctx.key(t) for t in ("d->tbl", "d->tbl[i]", "&d->tbl", "tbls[2]", "g", "f(x)")] == \
+        ["tbl", "tbl", "tbl", "tbls", "g", None]
+    idx = tmp_path / "callctx.tsv"
+    idx.write_text("root\t%s\n"
+                   "callers\tf.c\tinner\t3\t2\touter f.c:9\t-\t-\n"
+                   "callers\tf.c\tmain\t3\t1\t-\tq_lock,tbl_lock\tq f.c:20; replace f.c:30 <- top g.c:4\n"
+                   "update\ttbl\ttbl_lock\n" % tmp_path)
+    monkeypatch.setenv("LOCKERS_CALL_CONTEXT", str(idx))
+    monkeypatch.setattr(callctx, "_INDEX", [])
+    p = pos(file=str(tmp_path / "f.c"))
+    assert callctx.caller_section(p) is None
+    assert callctx.caller_section(pos(file=str(tmp_path / "f.c"), fn="inner")) == "outer f.c:9"
+    assert callctx.callers_hold_update_lock(p, "d->tbl") == "tbl_lock (replace f.c:30 <- top g.c:4)"
+    assert callctx.callers_hold_update_lock(p, "d->other") is None
+    assert callctx.callers_hold_update_lock(pos(file=str(tmp_path / "g.c")), "d->tbl") is None
+    monkeypatch.setattr(callctx, "_INDEX", [None])
+    assert callctx.caller_section(p) is None
 
 
 # ---------------------------------------------------------------- the rules, standalone

@@ -93,6 +93,8 @@ struct fn {
 	int top;		/* held is still "every lock" in the fixpoint */
 	struct lockset held;
 	size_t unprot_site;	/* one unprotected caller site + 1, or 0 */
+	size_t first_site;	/* its first caller site + 1, or 0 */
+	int own_section;	/* it opens a reader of its own (an unlock, a guard) */
 	int reached;		/* a chain of callers holding no reader reaches it from a
 				 * root no one calls by name (a syscall, an initcall):
 				 * callers through pointers or exports stay unknown */
@@ -420,6 +422,7 @@ static void walk_body(struct cc *c, uint32_t f, const struct token *v, size_t op
 		} else if (tok_in(t, reader_close)) {
 			if (x.readers)
 				x.readers--;
+			c->fn[f].own_section = 1;
 		} else if (tok_in(t, rtnl_api)) {
 			if (tok_in(t, exclusive_locks))
 				lockset_add(&x.locks, rtnl);
@@ -463,9 +466,10 @@ static void walk_body(struct cc *c, uint32_t f, const struct token *v, size_t op
 				} else {
 					blk[nblk - 1].guard = 1;
 				}
-				if (g == 1)
+				if (g == 1) {
 					x.readers++;
-				else if (args < close && (scoped || tok_is(&v[args], "("))) {
+					c->fn[f].own_section = 1;
+				} else if (args < close && (scoped || tok_is(&v[args], "("))) {
 					uint32_t k = scoped ? key_of(c, v, args + 1, arg_end(v, close + 1, args))
 							    : lock_key(c, v, close + 1, args);
 					if (k != NONE)
@@ -702,9 +706,9 @@ static void for_targets(struct cc *c, const struct defs *d, size_t s,
 
 static void count_caller(struct cc *c, size_t s, size_t f, void *arg)
 {
-	(void)s;
 	(void)arg;
-	c->fn[f].ncallers++;
+	if (!c->fn[f].ncallers++)
+		c->fn[f].first_site = s + 1;
 }
 
 static int site_protected(const struct cc *c, size_t s)
@@ -875,22 +879,70 @@ static void put_locks(FILE *o, const struct cc *c, const struct lockset *s)
 		fprintf(o, "%s%s", i ? "," : "", c->nm.v[s->k[i]]);
 }
 
-static void put_chain(FILE *o, const struct cc *c, size_t f)
+/* What a chain of callers shows (put_chain()). */
+enum chain {
+	CHAIN_UNPROTECTED,	/* callers holding no reader, up to a root */
+	CHAIN_SECTION,		/* callers up to the one that calls inside a reader */
+	CHAIN_LOCK,		/* callers up to the one that holds (or asserts) the lock */
+};
+
+/* One chain of callers of f, `caller path:line` joined by " <- ", or "-". */
+static void put_chain(FILE *o, const struct cc *c, size_t f, enum chain what, uint32_t lock)
 {
 	int first = 1;
 
-	for (int depth = 0; depth < 6 && c->fn[f].unprot_site; depth++) {
-		const struct site *s = &c->site[c->fn[f].unprot_site - 1];
+	for (int depth = 0; depth < 6; depth++) {
+		size_t at = what == CHAIN_UNPROTECTED ? c->fn[f].unprot_site : c->fn[f].first_site;
+		if (!at)
+			break;
+		const struct site *s = &c->site[at - 1];
 		size_t g = s->fn;
 		fprintf(o, "%s%s %s:%u", first ? "" : " <- ", c->nm.v[c->fn[g].name],
 			c->nm.v[c->fn[g].path], s->line);
 		first = 0;
 		if (g == f)
 			break;
+		if (what == CHAIN_SECTION && (s->section || c->fn[g].assert_rcu || !c->fn[g].in_section))
+			break;
+		if (what == CHAIN_LOCK && (lockset_has(&s->locks, lock) || lockset_has(&c->fn[g].asserts, lock)))
+			break;
 		f = g;
 	}
 	if (first)
 		fputc('-', o);
+}
+
+/* A callers row: what every known caller of function f gives it, when it is
+ * something the rules weigh: a reader around a function that has a section
+ * of its own (whose unlock then ends nothing), update-side locks (of some
+ * update row). */
+static void write_callers(FILE *o, const struct cc *c, size_t f, const uint8_t *is_update_lock)
+{
+	const struct fn *fn = &c->fn[f];
+	int section = fn->in_section && fn->own_section;
+	struct lockset held = { 0 };
+
+	for (int i = 0; i < fn->held.n; i++)
+		if (is_update_lock[fn->held.k[i]])
+			lockset_add(&held, fn->held.k[i]);
+	if (!section && !held.n)
+		return;
+	fprintf(o, "callers\t%s\t%s\t%u\t%d\t", c->nm.v[fn->path], c->nm.v[fn->name], fn->line,
+		fn->ncallers);
+	if (section)
+		put_chain(o, c, f, CHAIN_SECTION, NONE);
+	else
+		fputc('-', o);
+	fputc('\t', o);
+	put_locks(o, c, &held);
+	fputc('\t', o);
+	for (int i = 0; i < held.n; i++) {
+		fputs(i ? "; " : "", o);
+		put_chain(o, c, f, CHAIN_LOCK, held.k[i]);
+	}
+	if (!held.n)
+		fputc('-', o);
+	fputc('\n', o);
 }
 
 static void write_rows(FILE *o, struct cc *c, const struct defs *d, const char *root)
@@ -914,7 +966,7 @@ static void write_rows(FILE *o, struct cc *c, const struct defs *d, const char *
 		if (fn->asserts.n || !fn->assert_rcu)
 			put_locks(o, c, &fn->asserts);
 		fputc('\t', o);
-		put_chain(o, c, f);
+		put_chain(o, c, f, CHAIN_UNPROTECTED, NONE);
 		fputc('\n', o);
 		for (size_t s = fn->first; s < fn->first + fn->nsites; s++) {
 			const struct site *st = &c->site[s];
@@ -933,6 +985,12 @@ static void write_rows(FILE *o, struct cc *c, const struct defs *d, const char *
 			fputc('\n', o);
 		}
 	}
+	uint8_t *is_update_lock = xcalloc(c->nm.n, 1);
+	for (size_t i = 0; i < c->nupd; i++)
+		is_update_lock[c->upd[i].lock] = 1;
+	for (size_t f = 0; f < c->nfn; f++)
+		write_callers(o, c, f, is_update_lock);
+	free(is_update_lock);
 	for (size_t i = 0; i < c->nupd; i++)
 		fprintf(o, "update\t%s\t%s\n", c->nm.v[c->upd[i].key], c->nm.v[c->upd[i].lock]);
 }
@@ -989,7 +1047,7 @@ out:
 
 /* ----------------------------------------------------------------- stamp */
 
-#define STAMP_FORMAT "lockers-callctx 1 %016llx %lu %lu %lu %lu %lu\n"
+#define STAMP_FORMAT "lockers-callctx 2 %016llx %lu %lu %lu %lu %lu\n"
 
 static int stamp_of(const char *kdir, uint64_t *stamp, unsigned long *files)
 {
@@ -1018,7 +1076,7 @@ int callctx_update(const char *kdir, const char *out_path, struct callctx_stats 
 
 	memset(st, 0, sizeof(*st));
 	*reused = have && stat(out_path, &ist) == 0 && !strbuf_read_file(&sb, path) &&
-		  sscanf(sb.buf, "lockers-callctx 1 %16llx %lu %lu %lu %lu %lu", &want, &st->files,
+		  sscanf(sb.buf, "lockers-callctx 2 %16llx %lu %lu %lu %lu %lu", &want, &st->files,
 			 &st->functions, &st->calls, &st->needs_reader, &st->in_section) == 6 &&
 		  want == stamp && files == st->files;
 	strbuf_release(&sb);

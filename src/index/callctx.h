@@ -30,7 +30,8 @@
  *
  *   fn      path name line state known unprotected unknown held asserts chain
  *   site    path line col function callee key section locks
- *   update  key locks
+ *   callers path name line known section held via
+ *   update  key lock
  *
  * fn rows: functions holding an RCU accessor outside their own sections,
  * or calling such a function ("needs a reader"). state is in-section
@@ -40,8 +41,14 @@
  * asserts: what the function asserts (rcu, or lock keys); chain: one
  * unprotected caller chain, `caller path:line` joined by " <- ".
  * site rows: each call of an RCU accessor, and each call of a function
- * that needs a reader made outside a section. Lists are comma separated,
- * "-" when empty.
+ * that needs a reader made outside a section.
+ * callers rows: what every known caller gives a function none of whose
+ * callers is unknown, when the rules weigh it: section, for a function with
+ * a reader of its own, the chain of callers up to the one that calls inside
+ * a reader (every caller does: the function's unlock ends nothing); held,
+ * the update-side locks (of some update row) every known caller holds, and
+ * via, per lock, the chain up to the caller that holds it, "; " between.
+ * Lists are comma separated, "-" when empty.
  */
 #ifndef LOCKERS_CALLCTX_H
 #define LOCKERS_CALLCTX_H
