@@ -35,11 +35,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct fnscope_index ix;	/* what an index and macro files give */
 	if (!ix.rcu_fields.nr) {
 		tokset_add(&ix.accessors, "acc_get_rcu", strlen("acc_get_rcu"));
+		tokset_add(&ix.needs_reader, "lookup_helper", strlen("lookup_helper"));
 		strvec_push(&ix.rcu_fields, "live");
 		strvec_push(&ix.rcu_fields, "holder");
 		tokset_add(&ix.macro_file_names, "dn_fib_nh", strlen("dn_fib_nh"));
 	}
 	r.needs_macro_index = 1;
+	r.needs_call_context = 1;
 	struct fnscope *fs = fnscope_new(&r, &ix);
 	if (fnscope_reduce(fs, text, size, &out, &kept, &blanked)) {
 		if (out.len != size || !blanked)

@@ -12,7 +12,7 @@ from conftest import ROOT, RULES_BUILT, cases_of
 sys.dont_write_bytecode = True      # never write __pycache__ into cocci/
 sys.path.insert(0, str(RULES_BUILT))
 
-from lockers import cexpr, fixtarget, macroindex, record, source, seq  # noqa: E402
+from lockers import callctx, cexpr, fixtarget, macroindex, record, source, seq  # noqa: E402
 
 
 def pos(file="f.c", line=3, column=4, column_end=9, fn="main"):
@@ -270,6 +270,30 @@ def test_macroindex_vocabulary(tmp_path):
     assert macroindex.struct_name("task_t") == "task_t"
 
 
+# ---------------------------------------------------------------- callctx
+
+def test_callctx_evidence(tmp_path, monkeypatch):
+    """The evidence any rule takes from the callers: the key of a location
+    as callctx.c keys it, an outer section, the update-side lock."""
+    assert [callctx.key(t) for t in ("d->tbl", "d->tbl[i]", "&d->tbl", "tbls[2]", "g", "f(x)")] == \
+        ["tbl", "tbl", "tbl", "tbls", "g", None]
+    idx = tmp_path / "callctx.tsv"
+    idx.write_text("root\t%s\n"
+                   "callers\tf.c\tinner\t3\t2\touter f.c:9\t-\t-\n"
+                   "callers\tf.c\tmain\t3\t1\t-\tq_lock,tbl_lock\tq f.c:20; replace f.c:30 <- top g.c:4\n"
+                   "update\ttbl\ttbl_lock\n" % tmp_path)
+    monkeypatch.setenv("LOCKERS_CALL_CONTEXT", str(idx))
+    monkeypatch.setattr(callctx, "_INDEX", [])
+    p = pos(file=str(tmp_path / "f.c"))
+    assert callctx.caller_section(p) is None
+    assert callctx.caller_section(pos(file=str(tmp_path / "f.c"), fn="inner")) == "outer f.c:9"
+    assert callctx.callers_hold_update_lock(p, "d->tbl") == "tbl_lock (replace f.c:30 <- top g.c:4)"
+    assert callctx.callers_hold_update_lock(p, "d->other") is None
+    assert callctx.callers_hold_update_lock(pos(file=str(tmp_path / "g.c")), "d->tbl") is None
+    monkeypatch.setattr(callctx, "_INDEX", [None])
+    assert callctx.caller_section(p) is None
+
+
 # ---------------------------------------------------------------- the rules, standalone
 
 COCCI = RULES_BUILT
@@ -279,7 +303,8 @@ SPATCH = ["spatch", "--python", "/usr/bin/python3"]
 
 def spatch(args, cwd, lockers_dir=None, extra_env=None):
     env = {k: v for k, v in os.environ.items()
-           if k not in ("LOCKERS_COCCI_DIR", "LOCKERS_MACRO_INDEX", "PYTHONDONTWRITEBYTECODE")}
+           if k not in ("LOCKERS_COCCI_DIR", "LOCKERS_MACRO_INDEX", "LOCKERS_CALL_CONTEXT",
+                        "PYTHONDONTWRITEBYTECODE")}
     if lockers_dir:
         env["LOCKERS_COCCI_DIR"] = str(lockers_dir)
     env.update(extra_env or {})
@@ -320,15 +345,20 @@ def test_org_mode(tmp_path):
     assert out and all(l.startswith("* TODO [[view:%s::face=ovl-face1::linb=" % case) for l in out)
 
 
-def test_unreadable_macro_index_fails_loudly(tmp_path):
+@pytest.mark.parametrize("variable,index,rule,case", [
+    ("LOCKERS_MACRO_INDEX", "macro index", "rcu-cross-pointer", "two-objects.c"),
+    ("LOCKERS_CALL_CONTEXT", "call-context index", "rcu-missing-read-lock", "ops-table.c"),
+])
+def test_unreadable_index_fails_loudly(tmp_path, variable, index, rule, case):
     missing = tmp_path / "no-such-index.tsv"
-    env = {k: v for k, v in os.environ.items() if k != "LOCKERS_COCCI_DIR"}
-    env["LOCKERS_MACRO_INDEX"] = str(missing)
-    proc = subprocess.run(SPATCH + ["--very-quiet", "--sp-file", str(COCCI / "rcu-cross-pointer.cocci"),
-                                    str(cases_of("rcu-cross-pointer") / "two-objects.c")],
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LOCKERS_COCCI_DIR", "LOCKERS_MACRO_INDEX", "LOCKERS_CALL_CONTEXT")}
+    env[variable] = str(missing)
+    proc = subprocess.run(SPATCH + ["--very-quiet", "--sp-file", str(COCCI / (rule + ".cocci")),
+                                    str(cases_of(rule) / case)],
                           env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode != 0
-    assert "lockers: cannot read the macro index %s: No such file or directory" % missing in proc.stderr
+    assert "lockers: cannot read the %s %s: No such file or directory" % (index, missing) in proc.stderr
 
 
 def test_coccicheck_in_kernel_tree():

@@ -18,11 +18,15 @@
 /// Functions documented as called with rcu_read_lock held, or annotated
 /// __acquires(RCU)/__releases(RCU), score low: their callers hold the section;
 /// so does a comment in the function saying why the object outlives the
-/// section (freed only after..., immutable, safe because...).
+/// section (freed only after..., immutable, safe because...). So do
+/// functions whose every known caller, in the tree's call-context index,
+/// calls them inside a read-side section (the function's own unlock then
+/// ends nothing) or holding the pointer's update-side lock; an exported
+/// function, or one called through a pointer, has callers no one knows.
 //
 // Rule: rcu-escape
 // Confidence: Moderate
-// Needs: macro-index
+// Needs: macro-index call-context
 // Options: --no-includes
 // Requires : guard scoped_guard @rcu-read-unlock
 // Scope: function

@@ -3,6 +3,7 @@ ends, with no reference taken."""
 import re
 
 from . import source
+from .callctx import caller_section, callers_hold_update_lock
 from .cexpr import split_top
 from .macroindex import vocabulary
 from .rcu import func_head, lock_held
@@ -202,6 +203,16 @@ CONTAINER_REF = re.compile(r"(?:_get|_hold|_grab|_pin|_ref)$|^(?:get|hold|grab|p
                            % "|".join(names("container-ref-prefixes")))
 
 
+def pointer_read(R):
+    """The RCU pointer source R reads: P of rcu_dereference(P) (a field of
+    it, a container of it), or R itself when it is a plain read."""
+    shape = src_shape(R) if R is not None else None
+    if shape is None or shape[0] == "lookup":
+        return None
+    m = re.match(r"^" + RD_RE + r"\((.*)\)$", shape[1])
+    return split_args(m.group(1))[0] if m else n(R)
+
+
 def array_field(R, fname):
     m = re.search(r"(?:->|\.)(\w+)$", n(R))
     if not m:
@@ -327,6 +338,9 @@ def report():
             ev["outer_section"] = True
         if how is None and R is not None and container_reference(ps, pu, R):
             ev["container_reference"] = True
+        # the callers (the call-context index): an outer section, the update lock
+        ev["caller_section"] = caller_section(pe)
+        ev["callers_hold_update_lock"] = callers_hold_update_lock(pe, pointer_read(R))
         emit(RULE, pe, norm(x), msg, **ev)
 
 

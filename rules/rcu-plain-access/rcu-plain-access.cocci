@@ -12,7 +12,8 @@
 /// section lets the compiler re-load or tear it and gives no dependency
 /// ordering; a plain store of a new object publishes it without the release
 /// barrier, so readers can see the pointer before the object's contents.
-/// Plain loads under the update-side lock, NULL tests, NULL stores and
+/// Plain loads under the update-side lock (held in the function, or by
+/// every known caller in the tree's call-context index), NULL tests, NULL stores and
 /// teardown are benign (rcu_dereference_protected()/rcu_access_pointer()/
 /// RCU_INIT_POINTER() would be the documented forms) and score low. A member
 /// the file never names with an accessor, found by its __rcu declaration
@@ -21,7 +22,7 @@
 //
 // Rule: rcu-plain-access
 // Confidence: Moderate
-// Needs: macro-index
+// Needs: macro-index call-context
 // Options: --no-includes
 // Requires : rcu_read_lock rcu_read_lock_bh rcu_read_lock_sched srcu_read_lock @rcu-dereference @rcu-dereference-rtnl @rcu-dereference-subsystem @rcu-dereference-protected @rcu-access @rcu-publish @rcu-replace unrcu_pointer @rcu-free
 // Scope: function

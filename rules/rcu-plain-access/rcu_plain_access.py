@@ -4,6 +4,7 @@ declares __rcu (the macro index's rcu-field rows)."""
 import re
 
 from . import source
+from .callctx import callers_hold_update_lock
 from .cexpr import endkey, loc_key, startkey
 from .macroindex import struct_name, vocabulary, wrappers
 from .rcu import S, enclosing_call, inside, in_section, rcu_macros, start, switch
@@ -200,6 +201,8 @@ def report():
                 ev["update_lock_held"] = True
             elif S["fnflags"].get(fn, set()) & set(["asserts_lock", "protected_deref"]):
                 ev["update_side_function"] = True
+            else:
+                ev["callers_hold_update_lock"] = callers_hold_update_lock(p, text)
             if not real:
                 if all("nulltest" in m[2] for m in members):
                     ev["null_test_only"] = True

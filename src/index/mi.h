@@ -83,7 +83,6 @@ int walk(struct mi *m, const char *dir, const char *rel, int in_include, struct 
 int build_hash(struct mi *m);
 const struct entry *lookup(const struct mi *m, const char *s, size_t n);
 int str_in(const char *s, const char *const *names);
-int tok_in(const struct token *t, const char *const *names);
 int split_sep(struct mi *m, const char *s, struct tokvec *tv);
 size_t strip_cast(struct token *v, size_t n);
 int relations_of(struct mi *m, struct entry *e, struct tokvec *scratch);

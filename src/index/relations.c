@@ -53,14 +53,6 @@ int str_in(const char *s, const char *const *names)
 	return 0;
 }
 
-int tok_in(const struct token *t, const char *const *names)
-{
-	for (; *names; names++)
-		if (tok_is(t, *names))
-			return 1;
-	return 0;
-}
-
 /* Single-load markers and annotations: never expanded, dropped from the
  * relation text (their argument is what is compared). */
 static int is_wrapper(const struct token *t)

@@ -147,6 +147,24 @@ int tok_is(const struct token *t, const char *s)
 	return t->len == n && !memcmp(t->s, s, n);
 }
 
+int tok_in(const struct token *t, const char *const *names)
+{
+	for (; *names; names++)
+		if (tok_is(t, *names))
+			return 1;
+	return 0;
+}
+
+int tok_starts_in(const struct token *t, const char *const *prefixes)
+{
+	for (; *prefixes; prefixes++) {
+		size_t n = strlen(*prefixes);
+		if (t->len >= n && !memcmp(t->s, *prefixes, n))
+			return 1;
+	}
+	return 0;
+}
+
 int tok_is_tag(const struct token *t)
 {
 	return t->kind == TOK_IDENT && (tok_is(t, "struct") || tok_is(t, "union") || tok_is(t, "enum"));

@@ -33,6 +33,9 @@ int lexer_next(struct lexer *lx, struct token *t);
 /* All the tokens of buf, in order, into a malloc'd *v (NULL when none); returns their number. */
 size_t lexer_all(const char *buf, size_t len, struct token **v);
 int tok_is(const struct token *t, const char *s);
+/* t is one of NAMES (NULL-terminated); t starts with one of PREFIXES. */
+int tok_in(const struct token *t, const char *const *names);
+int tok_starts_in(const struct token *t, const char *const *prefixes);
 /* The keyword of a tag type: struct, union or enum. */
 int tok_is_tag(const struct token *t);
 /* Bytes that start and continue an identifier (ASCII letters, digits, '_', '$'). */

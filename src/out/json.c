@@ -328,6 +328,19 @@ int report_run_json_write(const char *path, const struct scan_result *res, int j
 		json_object_set_new(m, "reused", json_boolean(res->macro_index_reused));
 		json_object_set_new(root, "macro_index", m);
 	}
+	if (res->call_context_built || res->call_context_reused) {
+		const struct callctx_stats *cs = &res->call_stats;
+		const struct { const char *name; unsigned long n; } counts[] = {
+			{ "files", cs->files }, { "functions", cs->functions }, { "calls", cs->calls },
+			{ "needs_reader", cs->needs_reader }, { "in_section", cs->in_section },
+		};
+		json_t *m = json_object();
+		for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
+			json_object_set_new(m, counts[i].name, json_integer((json_int_t)counts[i].n));
+		json_object_set_new(m, "seconds", json_real(cs->seconds));
+		json_object_set_new(m, "reused", json_boolean(res->call_context_reused));
+		json_object_set_new(root, "call_context", m);
+	}
 	json_object_set_new(root, "partial", json_boolean(res->interrupted));
 	if (res->cached) {
 		json_t *c = json_object();

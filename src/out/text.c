@@ -72,6 +72,12 @@ void report_summary(FILE *out, const struct scan_result *res, const struct repor
 			res->macro_index_reused ? " (reused: headers unchanged)" : "", res->macro_stats.headers, res->macro_stats.macros, res->macro_stats.inlines,
 			res->macro_stats.relations, res->macro_stats.rcu_fields, res->macro_stats.rcu_loads,
 			res->macro_stats.ref_helpers, res->macro_stats.rcu_heads, res->macro_stats.seconds);
+	if (res->call_context_built || res->call_context_reused)
+		fprintf(out, "lockers: call-context index%s: %lu files, %lu functions, %lu calls, %lu need "
+			"their callers' reader (%lu every caller in one) in %.1f s\n",
+			res->call_context_reused ? " (reused: files unchanged)" : "", res->call_stats.files,
+			res->call_stats.functions, res->call_stats.calls, res->call_stats.needs_reader,
+			res->call_stats.in_section, res->call_stats.seconds);
 	if (res->cached)
 		fprintf(out, "lockers: cache: %lu files unchanged, %lu read; %lu spatch runs reused, %lu run%s%s\n",
 			res->cache.stat_hits, res->cache.stat_misses, res->cache.result_hits,

@@ -20,6 +20,7 @@ struct fnscope {
 	size_t ngroups;
 	struct tokset facts;
 	const struct tokset *accessors;	/* tokens of group 0 too, or NULL */
+	const struct tokset *needs_reader;	/* likewise (Needs: call-context), or NULL */
 	int locations;			/* "Locations" or "Freed": lc is in use */
 	struct location_calls lc;
 };
@@ -30,11 +31,32 @@ static void add_words(struct tokset *ts, const struct strvec *words)
 		tokset_add(ts, words->v[i], strlen(words->v[i]));
 }
 
-void fnscope_index_read(const char *macro_index, const char *const macro_files[2], struct fnscope_index *ix)
+/* "fn <TAB> path <TAB> name <TAB> ...": the functions that need their callers' reader. */
+static void read_call_context(const char *call_context, struct tokset *names)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (call_context && !strbuf_read_file(&sb, call_context))
+		for (char *line = sb.buf; line < sb.buf + sb.len;) {
+			char *nl = memchr(line, '\n', (size_t)(sb.buf + sb.len - line));
+			char *end = nl ? nl : sb.buf + sb.len;
+			char *path = line + 3, *name, *name_end;
+			if (end - line > 3 && !strncmp(line, "fn\t", 3) &&
+			    (name = memchr(path, '\t', (size_t)(end - path))) &&
+			    (name_end = memchr(name + 1, '\t', (size_t)(end - name - 1))))
+				tokset_add(names, name + 1, (size_t)(name_end - name - 1));
+			line = end + 1;
+		}
+	strbuf_release(&sb);
+}
+
+void fnscope_index_read(const char *macro_index, const char *call_context,
+			const char *const macro_files[2], struct fnscope_index *ix)
 {
 	struct strbuf sb = STRBUF_INIT;
 
 	memset(ix, 0, sizeof(*ix));
+	read_call_context(call_context, &ix->needs_reader);
 	for (int i = 0; i < 2; i++) {
 		strbuf_reset(&sb);
 		if (macro_files[i] && !strbuf_read_file(&sb, macro_files[i]))
@@ -68,6 +90,7 @@ void fnscope_index_read(const char *macro_index, const char *const macro_files[2
 void fnscope_index_release(struct fnscope_index *ix)
 {
 	tokset_release(&ix->accessors);
+	tokset_release(&ix->needs_reader);
 	tokset_release(&ix->macro_file_names);
 	strvec_clear(&ix->rcu_fields);
 }
@@ -83,6 +106,8 @@ struct fnscope *fnscope_new(const struct rule *r, const struct fnscope_index *ix
 	add_words(&fs->facts, &r->facts);
 	if (fs->ngroups && r->needs_macro_index && ix)
 		fs->accessors = &ix->accessors;
+	if (fs->ngroups && r->needs_call_context && ix)
+		fs->needs_reader = &ix->needs_reader;
 	if (r->locations.nr || r->freed.nr) {
 		fs->locations = 1;
 		add_words(&fs->lc.first_arg, &r->locations);
@@ -123,7 +148,9 @@ static void body_token(const struct fnscope *fs, struct body *b, const struct to
 	for (size_t g = 0; g < fs->ngroups; g++)
 		if (!(b->groups & (1u << g)) && (tokset_has_n(&fs->group[g], t->s, t->len) ||
 						 (g == 0 && fs->accessors &&
-						  tokset_has_n(fs->accessors, t->s, t->len))))
+						  tokset_has_n(fs->accessors, t->s, t->len)) ||
+						 (g == 0 && fs->needs_reader &&
+						  tokset_has_n(fs->needs_reader, t->s, t->len))))
 			b->groups |= 1u << g;
 	if (!b->fact && tokset_has_n(&fs->facts, t->s, t->len))
 		b->fact = 1;

@@ -12,7 +12,9 @@
  * when it holds a token of every "Requires" group (and passes the rule's
  * named prefilter), or a token of the "Facts" line. With the macro index, a
  * call of an accessor of the tree whose result is an RCU load
- * (__in_dev_get_rcu()) counts as a token of the first group. A rule with
+ * (__in_dev_get_rcu()) counts as a token of the first group; with the
+ * call-context index, so does a call of a function that needs its callers'
+ * RCU reader (its fn rows: a lookup helper an entry point calls). A rule with
  * "Locations" or "Freed" lines also keeps every body that names one of the
  * file's RCU locations (locations.h), wherever they are accessed. Like the
  * prefilter, this only proves that a function cannot match.
@@ -36,22 +38,25 @@ struct fnscope;
 struct rule;
 struct strbuf;
 
-/* What function scope takes from the macro index and the macro file, read once for every rule. */
+/* What function scope takes from the indexes and the macro file, read once for every rule. */
 struct fnscope_index {
 	struct tokset accessors;	/* rcu-load rows: the tree's RCU accessors */
+	struct tokset needs_reader;	/* the call-context index's fn rows: functions
+					 * that need their callers' RCU reader */
 	struct strvec rcu_fields;	/* rcu-field rows: member, struct, member, struct, ... */
 	struct tokset macro_file_names;	/* identifiers of the macro files */
 };
 
 /*
- * Read them: the index (or NULL) and the macro files spatch reads (the
+ * Read them: the indexes (or NULL) and the macro files spatch reads (the
  * rules' --macro-file and Coccinelle's standard.h; NULLs are skipped), whose
  * macros declare variables of types a file need not name. What cannot be
  * read stays empty (the rules report a missing index themselves).
  */
-void fnscope_index_read(const char *macro_index, const char *const macro_files[2], struct fnscope_index *ix);
+void fnscope_index_read(const char *macro_index, const char *call_context,
+			const char *const macro_files[2], struct fnscope_index *ix);
 void fnscope_index_release(struct fnscope_index *ix);
-/* The token sets of rule r, with what ix (or NULL) adds when the rule needs the index. */
+/* The token sets of rule r, with what ix (or NULL) adds when the rule needs an index. */
 struct fnscope *fnscope_new(const struct rule *r, const struct fnscope_index *ix);
 void fnscope_free(struct fnscope *fs);
 

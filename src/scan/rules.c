@@ -82,9 +82,16 @@ static int parse_header(struct rule *r, const char *text, char *err, size_t errl
 					free(r->prefilter);
 					r->prefilter = xstrdup(v);
 				} else if (!strcmp(k, "Needs")) {
-					if ((bad = strcmp(v, "macro-index") != 0))
-						snprintf(err, errlen, "%s: unknown '// Needs: %s'", r->path, v);
-					r->needs_macro_index = 1;
+					struct strvec w = STRVEC_INIT;
+					split_words(&w, v);
+					for (size_t j = 0; j < w.nr && !bad; j++)
+						if (!strcmp(w.v[j], "macro-index"))
+							r->needs_macro_index = 1;
+						else if (!strcmp(w.v[j], "call-context"))
+							r->needs_macro_index = r->needs_call_context = 1;
+						else if ((bad = 1))
+							snprintf(err, errlen, "%s: unknown '// Needs: %s'", r->path, w.v[j]);
+					strvec_clear(&w);
 				} else if (!strcmp(k, "Options")) {
 					split_words(&r->options, v);
 				} else if (!strcmp(k, "Scope")) {

@@ -25,6 +25,8 @@ struct rule {
 	struct strvec freed;	/* "// Freed:": calls that free an object of such a location */
 	struct strvec options;	/* extra spatch options */
 	int needs_macro_index;	/* "// Needs: macro-index": sees through the tree's helpers */
+	int needs_call_context;	/* "// Needs: call-context": the tree's callers (callctx.h),
+				 * built beside the macro index */
 	uint64_t hash;		/* of the file's bytes, for the cache */
 };
 

@@ -11,6 +11,7 @@
 
 #include "facts/evidence.h"
 #include "facts/finding.h"
+#include "index/callctx.h"
 #include "index/macroindex.h"
 #include "lib/strvec.h"
 #include "scan/cache.h"
@@ -52,6 +53,9 @@ struct scan_result {
 	int macro_index_built;
 	int macro_index_reused;		/* headers unchanged since the last build */
 	struct macroindex_stats macro_stats;
+	int call_context_built;
+	int call_context_reused;		/* no .c or .h file changed since the last build */
+	struct callctx_stats call_stats;
 	int cached;			/* a cache was used; its counters: */
 	struct cache_stats cache;
 	int clang_used;			/* the libclang pass ran; its counters: */

@@ -13,15 +13,18 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct scan_ctx {
 	const struct scan_options *o;
 	struct scan_result *res;
 	double t0, t;			/* the scan's start, the current stage's */
 	const char *macro_index;	/* the index the rules read, or NULL */
+	char *call_context;		/* the call-context index beside it, or NULL */
 	char *builtins;			/* Coccinelle's standard.h, or NULL */
 	struct results out;		/* records, failures, the result cache */
 	struct spatch_task *tasks;
@@ -36,12 +39,37 @@ static int cmp_failure(const void *a, const void *b)
 	return c ? c : strcmp(x->rule, y->rule);
 }
 
-static const char *first_rule_needing_index(const struct rule_set *rs)
+/* A rule's "// Needs:" flag, given as offsetof(struct rule, needs_...). */
+static int needs(const struct rule *r, size_t flag)
+{
+	return *(const int *)((const char *)r + flag);
+}
+
+static const char *first_rule_needing(const struct rule_set *rs, size_t flag)
 {
 	for (size_t r = 0; r < rs->nr; r++)
-		if (rs->v[r].needs_macro_index)
+		if (needs(&rs->v[r], flag))
 			return rs->v[r].name;
 	return NULL;
+}
+
+/* The rules that need the index at PATH (flag as above) depend on its bytes:
+ * they salt their cache keys with them. */
+static int salt_readers(struct rule_set *rs, size_t flag, const char *what, const char *path,
+			char *err, size_t errlen)
+{
+	uint64_t h;
+
+	if (macroindex_hash(path, &h)) {
+		snprintf(err, errlen, "cannot read %s %s: %s", what, path, strerror(errno));
+		return -1;
+	}
+	for (size_t r = 0; r < rs->nr; r++)
+		if (needs(&rs->v[r], flag)) {
+			uint64_t k[2] = { rs->v[r].hash, h };
+			rs->v[r].hash = hash_bytes(k, sizeof(k));
+		}
+	return 0;
 }
 
 /* Stage: the tree is a kernel tree (or --any-tree), the rules load, the files are listed. */
@@ -71,9 +99,8 @@ static int macro_index(struct scan_ctx *ctx, char *err, size_t errlen)
 {
 	const struct scan_options *o = ctx->o;
 	struct scan_result *res = ctx->res;
-	const char *needer = first_rule_needing_index(&res->rules);
+	const char *needer = first_rule_needing(&res->rules, offsetof(struct rule, needs_macro_index));
 	char why[512];
-	uint64_t mh;
 
 	ctx->macro_index = o->macro_index;
 	if (needer && !o->macro_index && o->macro_index_out) {
@@ -93,16 +120,39 @@ static int macro_index(struct scan_ctx *ctx, char *err, size_t errlen)
 	}
 	if (!ctx->macro_index)
 		return 0;
-	if (macroindex_hash(ctx->macro_index, &mh)) {
-		snprintf(err, errlen, "cannot read macro index %s: %s", ctx->macro_index, strerror(errno));
-		return -1;
-	}
-	for (size_t r = 0; r < res->rules.nr; r++)
-		if (res->rules.v[r].needs_macro_index) {
-			uint64_t k[2] = { res->rules.v[r].hash, mh };
-			res->rules.v[r].hash = hash_bytes(k, sizeof(k));
+	return salt_readers(&res->rules, offsetof(struct rule, needs_macro_index), "macro index",
+			    ctx->macro_index, err, errlen);
+}
+
+/*
+ * Stage: rules that weigh the callers (// Needs: call-context) get the
+ * tree's call graph and calling contexts (index/callctx.h), reused or built
+ * beside the macro index, from the same tree; their results depend on its
+ * bytes. A rule that needs it needs the macro index too (rules.c).
+ */
+static int call_context(struct scan_ctx *ctx, char *err, size_t errlen)
+{
+	const struct scan_options *o = ctx->o;
+	struct scan_result *res = ctx->res;
+	const char *needer = first_rule_needing(&res->rules, offsetof(struct rule, needs_call_context));
+	char why[512];
+
+	if (!needer)
+		return 0;
+	const char *slash = strrchr(ctx->macro_index, '/');
+	ctx->call_context = slash ? xasprintf("%.*s/callctx.tsv", (int)(slash - ctx->macro_index),
+					      ctx->macro_index) : xstrdup("callctx.tsv");
+	if (!o->macro_index || access(ctx->call_context, R_OK)) {
+		const char *from = o->macro_index_root ? o->macro_index_root : res->tree.root;
+		if (callctx_update(from, ctx->call_context, &res->call_stats,
+				   &res->call_context_reused, why, sizeof(why))) {
+			snprintf(err, errlen, "cannot build the call-context index that %s needs: %s", needer, why);
+			return -1;
 		}
-	return 0;
+		res->call_context_built = !res->call_context_reused;
+	}
+	return salt_readers(&res->rules, offsetof(struct rule, needs_call_context), "call-context index",
+			    ctx->call_context, err, errlen);
 }
 
 /*
@@ -188,7 +238,8 @@ static int run_spatch(struct scan_ctx *ctx, char *err, size_t errlen)
 	struct spatch_options so = {
 		.jobs = o->jobs, .timeout = o->timeout, .spatch = o->spatch,
 		.python = o->python ? (*o->python ? o->python : NULL) : spatch_default_python(),
-		.cocci_dir = res->rules.dir, .macro_index = ctx->macro_index, .builtins = ctx->builtins,
+		.cocci_dir = res->rules.dir, .macro_index = ctx->macro_index,
+		.call_context = ctx->call_context, .builtins = ctx->builtins,
 		.tmpdir = tmp_dir(),
 		.progress = o->progress,
 		.max_rss_kb = &res->spatch_max_rss_kb,
@@ -274,14 +325,17 @@ int scan_run(const struct scan_options *o, struct scan_result *res, char *err, s
 	int rc;
 
 	memset(res, 0, sizeof(*res));
-	if (collect(&ctx, err, errlen) || macro_index(&ctx, err, errlen) || open_cache(&ctx, err, errlen)) {
+	if (collect(&ctx, err, errlen) || macro_index(&ctx, err, errlen) ||
+	    call_context(&ctx, err, errlen) || open_cache(&ctx, err, errlen)) {
 		free(ctx.builtins);
+		free(ctx.call_context);
 		scan_result_release(res);	/* a failed scan leaves nothing to free */
 		return -1;
 	}
 	make_tasks(&ctx);		/* prefilter, cache replay, batches */
 	rc = run_spatch(&ctx, err, errlen);
 	free(ctx.builtins);
+	free(ctx.call_context);
 	close_cache(&ctx, rc);
 	if (rc < 0) {
 		scan_result_release(res);

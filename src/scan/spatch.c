@@ -97,6 +97,7 @@ static char **build_env(const struct spatch_options *o, const char *link_dir)
 
 	for (char **e = environ; *e; e++)
 		if (!starts_with(*e, "LOCKERS_COCCI_DIR=") && !starts_with(*e, "LOCKERS_MACRO_INDEX=") &&
+		    !starts_with(*e, "LOCKERS_CALL_CONTEXT=") &&
 		    !starts_with(*e, "LOCKERS_ORIGINALS=") && !starts_with(*e, "PYTHONDONTWRITEBYTECODE="))
 			strvec_push(&env, *e);
 	strvec_pushf(&env, "LOCKERS_COCCI_DIR=%s", o->cocci_dir);
@@ -105,6 +106,8 @@ static char **build_env(const struct spatch_options *o, const char *link_dir)
 	strvec_pushf(&env, "LOCKERS_ORIGINALS=%s", link_dir);
 	if (o->macro_index)
 		strvec_pushf(&env, "LOCKERS_MACRO_INDEX=%s", o->macro_index);
+	if (o->call_context)
+		strvec_pushf(&env, "LOCKERS_CALL_CONTEXT=%s", o->call_context);
 	return env.v;
 }
 
@@ -512,7 +515,7 @@ static int make_scopes(struct run *p)
 		return 0;
 	const char *macro_files[2] = { p->rs->macro_file, p->o->builtins };
 
-	fnscope_index_read(p->o->macro_index, macro_files, &p->scope_index);
+	fnscope_index_read(p->o->macro_index, p->o->call_context, macro_files, &p->scope_index);
 	for (size_t r = 0; r < p->rs->nr; r++) {
 		if (!p->rs->v[r].scope_function)
 			continue;

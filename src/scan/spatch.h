@@ -58,6 +58,7 @@ struct spatch_options {
 	const char *python;	/* spatch --python, or NULL for spatch's own choice */
 	const char *cocci_dir;
 	const char *macro_index;	/* or NULL */
+	const char *call_context;	/* the call-context index (callctx.h), or NULL */
 	const char *builtins;	/* Coccinelle's standard.h (spatch_version()), or NULL */
 	const char *tmpdir;
 	int progress;		/* print a progress line on stderr */

@@ -1,0 +1,78 @@
+/// An RCU-protected pointer is read (rcu_dereference(), _bh, _sched,
+/// srcu_dereference()), or an RCU list walked (list_for_each_entry_rcu(),
+/// hlist_for_each_entry_rcu(), list_first_or_null_rcu()...), outside any
+/// read-side section of its function, and its callers are not all inside
+/// one either: nothing keeps the object from being freed by the grace
+/// period that may end under the reader's feet.
+///
+/// The callers come from the tree's call-context index (src/index/callctx.c):
+/// a function whose every known caller calls it inside a reader (or with
+/// bottom halves or interrupts off, which the kernel counts as one), or
+/// holding the pointer's update-side lock (the lock lockdep_is_held() names
+/// in its rcu_dereference_protected()/_check() or held at its
+/// rcu_assign_pointer()), is not a finding; nor is a function that asserts
+/// a lock or a reader (lockdep_assert_held(), rcu_read_lock_held(),
+/// RCU_LOCKDEP_WARN()). rcu_dereference_protected()/_check() with a lockdep
+/// condition and rcu_dereference_raw() are the author's claim and never
+/// sites. An entry point whose callers are unknown (exported, called
+/// through a pointer or an ops table, no caller by name) that calls a
+/// function needing its caller's reader outside a section is a site too
+/// (helper_call). Ranked by the known callers that hold no reader
+/// (unprotected_paths); unknown callers lower the score, never protect.
+/// The message names one unprotected caller chain (caller path:line).
+//
+// Rule: rcu-missing-read-lock
+// Confidence: Moderate
+// Needs: macro-index call-context
+// Options: --no-includes
+// Requires : @rcu-reader-loads @rcu-reader-walks rcu_read_lock rcu_read_unlock
+// Scope: function
+
+virtual report, org
+
+@initialize:python@
+@@
+#include "python-init.cocci"
+from lockers.rcu_missing_read_lock import site, walk_site, helper_site
+
+// an RCU load or list read
+@acc@
+identifier D = {@rcu-reader-loads};
+expression list EL;
+position p;
+@@
+D@p(EL)
+
+@script:python@
+p << acc.p; D << acc.D; EL << acc.EL;
+@@
+site(p, D, EL)
+
+// an RCU list walk
+@walk@
+iterator name {{rcu-reader-walks}};
+expression list EL;
+statement S;
+position p;
+@@
+(
+{{rcu-reader-walks|}}@p(EL) S
+)
+
+@script:python@
+p << walk.p; EL << walk.EL;
+@@
+walk_site(p, EL)
+
+// an entry point calling a function that needs its caller's reader
+@call@
+identifier f;
+expression list EL;
+position p;
+@@
+f@p(EL)
+
+@script:python@
+p << call.p; f << call.f;
+@@
+helper_site(p, f)

@@ -1,0 +1,105 @@
+"""rcu-missing-read-lock: an RCU read with no read-side section in its
+function, judged by what the callers hold (the call-context index)."""
+import re
+
+from . import source, vocab
+from .callctx import index, words
+from .cexpr import split_args
+from .rcu import func_head, lock_held
+from .record import emit, norm
+
+
+RULE = "rcu-missing-read-lock"
+
+# Standalone (no index): a reader of the function, counted on its lines.
+# A lock that turns bottom halves or interrupts off counts as a reader, as
+# the index counts it.
+def _bh_irq(lists, suffixes):
+    return [n for n in vocab.names(*lists) if n.endswith(suffixes)]
+
+
+def _call_of(names):
+    return r"\b(?:%s)\s*\(" % "|".join(map(re.escape, names))
+
+
+_READER = re.compile(r"%s|\b(?:scoped_)?guard\s*\(\s*(?:%s)\b" % (
+    _call_of(vocab.names("rcu-read-lock", "rcu-reader-regions") +
+             _bh_irq(("exclusive-locks", "shared-locks"), ("_bh", "_irq", "_irqsave"))),
+    "|".join(map(re.escape, vocab.names("rcu-reader-guards")))))
+_UNREADER = re.compile(_call_of(vocab.names("rcu-read-unlock", "rcu-reader-region-ends") +
+                                _bh_irq(("exclusive-unlocks", "shared-unlocks"),
+                                        ("_bh", "_irq", "_irqrestore"))))
+_ASSERT = vocab.calls("rcu-reader-asserts", "lock-asserts", suffix=r"\w*")
+_WALKS = set(vocab.names("rcu-reader-walks"))
+
+_WHY = {"exported": "exported", "address": "called through a pointer", "none": "no caller by name",
+        "indirect": "its callers are reached only through pointers or exports"}
+
+
+def in_own_section(p):
+    """Standalone, without the index: a reader opened before p in its
+    function and not closed, or an assertion, counted on the lines."""
+    lines = source.lines(p.file)
+    head = func_head(lines, p)
+    if head is None:
+        return False
+    body = lines[head:int(p.line)]
+    if any(_ASSERT.search(l) for l in body):
+        return True
+    return lock_held(body[:-1] + [body[-1][:int(p.column)]], _READER, _UNREADER)
+
+
+def site(p, name, args, helper=False):
+    """An RCU accessor (or, with helper, a call of a function that needs its
+    caller's reader) at p."""
+    pos = p[0]
+    a = split_args(args) if args else []
+    first = a[1] if name in _WALKS and len(a) > 1 else a[0] if a else ""
+    key = "%s(%s)" % (name, norm(first)) if not helper else "%s()" % name
+    ix = index()
+    if ix is None:
+        if helper or in_own_section(pos):
+            return
+        emit(RULE, pos, key, "%s outside any RCU read-side section of %s, and its callers are not "
+             "known (no call-context index)" % (key, pos.current_element), callers_unknown="no-index")
+        return
+    rel = ix.rel(pos.file)
+    row = ix.sites.get((rel, int(pos.line), name))
+    fn = ix.fns.get((rel, pos.current_element))
+    if row is None or fn is None or row[7] == "1" or helper != (row[6] == "-") or fn[4] == "in-section" or fn[9] != "-":
+        return
+    if ix.update.get(row[6], set()) & (words(row[8]) | words(fn[8])):
+        return      # the update-side lock is held here or by every caller
+    state, known, unprot, why, chain = fn[4], int(fn[5]), int(fn[6]), fn[7], fn[10]
+    if helper and state != "unknown":
+        return      # reported where the helper reads, or at the entry point
+    ev = {"unprotected_paths": unprot, "known_callers": known}
+    if state == "unknown":
+        ev["callers_unknown"] = why
+    if row[8] != "-":
+        ev["other_lock_held"] = row[8]
+    if words(fn[8]):
+        ev["callers_hold"] = fn[8]
+    if helper:
+        ev["helper_call"] = True
+        what = "%s() reads RCU-protected data with no section of its own, and is called" % name
+    else:
+        what = key
+    if state == "unknown":
+        msg = "%s outside any RCU read-side section of %s, whose callers are unknown (%s)" % (
+            what, pos.current_element, _WHY.get(why, why))
+        if unprot:
+            msg += "; %d of %d known callers hold none: %s" % (unprot, known, chain)
+    else:
+        msg = "%s outside any RCU read-side section of %s, and %d of its %d callers hold none: %s" % (
+            what, pos.current_element, unprot, known, chain)
+    emit(RULE, pos, key, msg, chain=chain if chain != "-" else None, **ev)
+
+
+def walk_site(p, args):
+    """An RCU list walk at p: its name is the iterator spatch matched."""
+    site(p, source.ident_at(p[0]), args)
+
+
+def helper_site(p, f):
+    site(p, f, "", helper=True)

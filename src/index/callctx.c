@@ -1,0 +1,1102 @@
+/* callctx: the tree's call graph and the locks and RCU readers every caller holds (callctx.h). */
+#include "index/callctx.h"
+#include "lib/clex.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+#include "scan/tree.h"
+#include "vocab.h"	/* the lists of rules/data/ as C strings (scripts/build-rules) */
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* A lookup helper reads at most this many calls below its caller: deeper,
+ * "needs a reader" would spread through kfree() to most of the tree. */
+#define LOOKUP_DEPTH 2
+#define MAXLOCKS 8	/* locks tracked at once; deeper nesting is rare */
+#define MAXHEADER (1 << 20)	/* larger headers are register tables */
+
+/* ------------------------------------------------------------ interning */
+
+struct names {
+	char **v;
+	size_t n, alloc;
+	uint32_t *slot;		/* open addressing: id + 1, 0 empty */
+	size_t cap;
+};
+
+static uint32_t intern(struct names *nm, const char *s, size_t len)
+{
+	if (nm->n * 2 >= nm->cap) {
+		size_t cap = nm->cap ? nm->cap * 2 : 1 << 16;
+		uint32_t *slot = xcalloc(cap, sizeof(*slot));
+		for (size_t i = 0; i < nm->n; i++) {
+			size_t h = hash_bytes(nm->v[i], strlen(nm->v[i])) & (cap - 1);
+			while (slot[h])
+				h = (h + 1) & (cap - 1);
+			slot[h] = (uint32_t)i + 1;
+		}
+		free(nm->slot);
+		nm->slot = slot;
+		nm->cap = cap;
+	}
+	size_t h = hash_bytes(s, len) & (nm->cap - 1);
+	while (nm->slot[h]) {
+		const char *o = nm->v[nm->slot[h] - 1];
+		if (!strncmp(o, s, len) && !o[len])
+			return nm->slot[h] - 1;
+		h = (h + 1) & (nm->cap - 1);
+	}
+	ALLOC_GROW(nm->v, nm->n + 1, nm->alloc);
+	nm->v[nm->n] = xstrndup(s, len);
+	nm->slot[h] = (uint32_t)++nm->n;
+	return (uint32_t)nm->n - 1;
+}
+
+static uint32_t intern_tok(struct names *nm, const struct token *t)
+{
+	return intern(nm, t->s, t->len);
+}
+
+/* --------------------------------------------------------------- records */
+
+enum { UNK_EXPORTED = 1, UNK_ADDRESS = 2 };
+
+struct lockset {
+	uint8_t n;
+	uint32_t k[MAXLOCKS];
+};
+
+struct site {
+	uint32_t fn, callee, key;	/* key: the accessor's location, or NONE */
+	unsigned line, col;
+	uint8_t section;	/* an RCU reader is open */
+	struct lockset locks;
+};
+
+struct fn {
+	uint32_t name, path;
+	unsigned line;
+	int is_static;
+	int assert_rcu;
+	struct lockset asserts;
+	size_t first, nsites;	/* its call sites */
+	/* summaries */
+	int unknown;		/* UNK_* bits, or "no caller" found later */
+	int ncallers, nunprot;
+	int in_section;		/* every known caller is in a reader */
+	int needs_reader;	/* 1 + the calls between it and the read, or 0 */
+	int top;		/* held is still "every lock" in the fixpoint */
+	struct lockset held;
+	size_t unprot_site;	/* one unprotected caller site + 1, or 0 */
+	size_t first_site;	/* its first caller site + 1, or 0 */
+	int own_section;	/* it opens a reader of its own (an unlock, a guard) */
+	int reached;		/* a chain of callers holding no reader reaches it from a
+				 * root no one calls by name (a syscall, an initcall):
+				 * callers through pointers or exports stay unknown */
+};
+
+struct update {
+	uint32_t key;
+	uint32_t lock;
+};
+
+#define NONE UINT32_MAX
+
+struct cc {
+	struct names nm;
+	struct fn *fn;
+	size_t nfn, afn;
+	struct site *site;
+	size_t nsite, asite;
+	struct update *upd;
+	size_t nupd, aupd;
+	uint8_t *unknown;	/* per name id: UNK_* */
+	size_t nunknown;
+	struct callctx_stats st;
+	uint64_t stamp;
+	int stamp_only;
+	uint32_t rpath;
+};
+
+static void mark_unknown(struct cc *c, uint32_t name, int why)
+{
+	if (name >= c->nunknown) {
+		size_t n = c->nunknown ? c->nunknown : 1024;
+		while (n <= name)
+			n *= 2;
+		c->unknown = xrealloc(c->unknown, n);
+		memset(c->unknown + c->nunknown, 0, n - c->nunknown);
+		c->nunknown = n;
+	}
+	c->unknown[name] |= (uint8_t)why;
+}
+
+static void add_update(struct cc *c, uint32_t key, uint32_t lock)
+{
+	for (size_t i = 0; i < c->nupd; i++)
+		if (c->upd[i].key == key && c->upd[i].lock == lock)
+			return;
+	ALLOC_GROW(c->upd, c->nupd + 1, c->aupd);
+	c->upd[c->nupd++] = (struct update){ key, lock };
+}
+
+static void lockset_add(struct lockset *s, uint32_t k)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->k[i] == k)
+			return;
+	if (s->n < MAXLOCKS)
+		s->k[s->n++] = k;
+}
+
+static int lockset_has(const struct lockset *s, uint32_t k)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->k[i] == k)
+			return 1;
+	return 0;
+}
+
+/* ------------------------------------------------------- the vocabulary */
+
+/* The kernel API, from the lists of rules/data/ (vocab.h, rules/README.md). */
+
+/* Opens or closes an RCU reader, or a region the kernel counts as one. */
+static const char *const reader_open[] = { VOCAB_RCU_READ_LOCK, VOCAB_RCU_READER_REGIONS, NULL };
+static const char *const reader_close[] = { VOCAB_RCU_READ_UNLOCK, VOCAB_RCU_READER_REGION_ENDS, NULL };
+/* Reads whose result needs a reader: the sites of rcu-missing-read-lock, and
+ * the cursors that make their function need its callers' reader too. */
+static const char *const accessors[] = {
+	VOCAB_RCU_READER_LOADS, VOCAB_RCU_READER_WALKS, VOCAB_RCU_READER_CURSORS, NULL
+};
+/* Loads and replacements whose lockdep condition, when they carry one
+ * (lockdep_is_held(&L)), names the lock that protects the pointer. */
+static const char *const checked[] = {
+	VOCAB_RCU_DEREFERENCE, VOCAB_RCU_DEREFERENCE_PROTECTED, VOCAB_RCU_REPLACE, NULL
+};
+/* Stores whose locks held are the pointer's update-side locks. */
+static const char *const publish[] = { VOCAB_RCU_PUBLISH, NULL };
+static const char *const reader_asserts[] = { VOCAB_RCU_READER_ASSERTS, NULL };
+/* Prefixes: every lockdep_assert_held*(), every lockdep_is_held*(). */
+static const char *const lock_asserts[] = { VOCAB_LOCK_ASSERTS, NULL };
+static const char *const held_tests[] = { VOCAB_LOCK_HELD_TESTS, NULL };
+/* Prefixes of the lock calls (spin_lock_nested(), down_write_killable()). */
+static const char *const locks[] = { VOCAB_EXCLUSIVE_LOCKS, VOCAB_SHARED_LOCKS, NULL };
+static const char *const unlocks[] = { VOCAB_EXCLUSIVE_UNLOCKS, VOCAB_SHARED_UNLOCKS, NULL };
+/* The RTNL API, which names no lock: its role comes from the lists above. */
+static const char *const rtnl_api[] = { VOCAB_RTNL, NULL };
+static const char *const rtnl_protected[] = { VOCAB_RCU_DEREFERENCE_PROTECTED, VOCAB_RCU_DEREFERENCE_RTNL, NULL };
+static const char *const exclusive_locks[] = { VOCAB_EXCLUSIVE_LOCKS, NULL };
+static const char *const exclusive_unlocks[] = { VOCAB_EXCLUSIVE_UNLOCKS, NULL };
+/* guard(CLASS)() and scoped_guard(CLASS, ...): a reader, or (prefixes) a lock. */
+static const char *const reader_guards[] = { VOCAB_RCU_READER_GUARDS, NULL };
+static const char *const lock_guards[] = { VOCAB_LOCK_GUARDS, NULL };
+#define RTNL_KEY "rtnl_mutex"	/* the lock's key: the mutex the RTNL API takes */
+
+/* C, not calls. */
+static const char *const keywords[] = {
+	"if", "while", "for", "switch", "return", "sizeof", "typeof", "__typeof__", "_Alignof",
+	"__attribute__", "asm", "__asm__", "defined", "do", "case", "else", "__builtin_expect",
+	"likely", "unlikely", "offsetof", "container_of", NULL
+};
+
+static int tok_ends(const struct token *t, const char *suffix)
+{
+	size_t n = strlen(suffix);
+
+	return t->len >= n && !memcmp(t->s + t->len - n, suffix, n);
+}
+
+static int tok_has(const struct token *t, const char *part)
+{
+	size_t n = strlen(part);
+
+	for (size_t i = 0; i + n <= t->len; i++)
+		if (!memcmp(t->s + i, part, n))
+			return 1;
+	return 0;
+}
+
+/* 1 lock, -1 unlock, 0 neither: a call whose name starts with a lock of
+ * the lists, but not a trylock, an initialiser or a test. */
+static int lock_call(const struct token *t)
+{
+	static const char *const not_a_lock[] = {
+		"trylock", "init", "is_locked", "_held", "contended", "_assert", NULL
+	};
+
+	for (int i = 0; not_a_lock[i]; i++)
+		if (tok_has(t, not_a_lock[i]))
+			return 0;
+	if (tok_starts_in(t, locks))
+		return 1;
+	if (tok_starts_in(t, unlocks))
+		return -1;
+	return 0;
+}
+
+/* ------------------------------------------------------------- the walk */
+
+static size_t match(const struct token *v, size_t n, size_t open)
+{
+	const char *o = v[open].s;
+	char want = *o == '(' ? ')' : *o == '[' ? ']' : '}';
+	int depth = 0;
+
+	for (size_t i = open; i < n; i++) {
+		if (v[i].kind != TOK_PUNCT || v[i].len != 1)
+			continue;
+		if (*v[i].s == *o)
+			depth++;
+		else if (*v[i].s == want && --depth == 0)
+			return i;
+	}
+	return n;
+}
+
+/* The key of a location expression v[a, b): its last member name (after
+ * -> or . outside brackets), else its first identifier. */
+static uint32_t key_of(struct cc *c, const struct token *v, size_t a, size_t b)
+{
+	size_t last = 0, first = 0;
+	int depth = 0, have_last = 0, have_first = 0;
+
+	for (size_t i = a; i < b; i++) {
+		if (v[i].kind == TOK_PUNCT && (tok_is(&v[i], "(") || tok_is(&v[i], "[")))
+			depth++;
+		else if (v[i].kind == TOK_PUNCT && (tok_is(&v[i], ")") || tok_is(&v[i], "]")))
+			depth--;
+		else if (v[i].kind == TOK_IDENT && depth <= 0) {
+			if (i > a && (tok_is(&v[i - 1], "->") || tok_is(&v[i - 1], "."))) {
+				last = i;
+				have_last = 1;
+			} else if (!have_first && !(i + 1 < b && tok_is(&v[i + 1], "("))) {
+				first = i;
+				have_first = 1;
+			}
+		}
+	}
+	if (have_last)
+		return intern_tok(&c->nm, &v[last]);
+	if (have_first)
+		return intern_tok(&c->nm, &v[first]);
+	return NONE;
+}
+
+/* End of the first argument of the call whose '(' is at open. */
+static size_t arg_end(const struct token *v, size_t n, size_t open)
+{
+	int depth = 0;
+
+	for (size_t i = open + 1; i < n; i++) {
+		if (v[i].kind != TOK_PUNCT || v[i].len != 1)
+			continue;
+		char ch = *v[i].s;
+		if (ch == '(' || ch == '[' || ch == '{')
+			depth++;
+		else if (ch == ')' || ch == ']' || ch == '}') {
+			if (depth-- == 0)
+				return i;
+		} else if (ch == ',' && depth == 0)
+			return i;
+	}
+	return n;
+}
+
+struct lockctx {
+	int readers;
+	struct lockset locks;
+};
+
+struct block {
+	struct lockctx at_open;
+	int jumped;
+	int guard;		/* a guard's scope: its acquisitions end with it */
+};
+
+/* A guard class: 1 an RCU reader, 2 a lock, 0 neither. */
+static int guard_class(const struct token *t)
+{
+	if (tok_in(t, reader_guards))
+		return 1;
+	if (tok_starts_in(t, lock_guards))
+		return 2;
+	return 0;
+}
+
+static void lockctx_drop(struct lockctx *x, uint32_t k)
+{
+	for (int i = 0; i < x->locks.n; i++)
+		if (x->locks.k[i] == k) {
+			x->locks.k[i] = x->locks.k[--x->locks.n];
+			return;
+		}
+}
+
+static void add_site(struct cc *c, uint32_t fn, const struct token *t, uint32_t key,
+		     const struct lockctx *x)
+{
+	ALLOC_GROW(c->site, c->nsite + 1, c->asite);
+	struct site *s = &c->site[c->nsite++];
+	s->fn = fn;
+	s->callee = intern_tok(&c->nm, t);
+	s->key = key;
+	s->line = t->line;
+	s->col = t->col;
+	s->section = x->readers > 0;
+	s->locks = x->locks;
+	c->st.calls++;
+}
+
+/* The locks the conditions in v[a, b) test: lockdep_is_held(&L), and the
+ * RTNL's lockdep_rtnl_is_held(). */
+static void lockdep_conditions(struct cc *c, const struct token *v, size_t a, size_t b, uint32_t key)
+{
+	for (size_t i = a; i + 1 < b; i++) {
+		if (v[i].kind != TOK_IDENT || !tok_starts_in(&v[i], held_tests))
+			continue;
+		if (tok_in(&v[i], rtnl_api))
+			add_update(c, key, intern(&c->nm, RTNL_KEY, strlen(RTNL_KEY)));
+		else if (tok_is(&v[i + 1], "(")) {
+			uint32_t k = key_of(c, v, i + 2, arg_end(v, b, i + 1));
+			if (k != NONE)
+				add_update(c, key, k);
+		}
+	}
+}
+
+static uint32_t lock_key(struct cc *c, const struct token *v, size_t n, size_t open)
+{
+	return key_of(c, v, open + 1, arg_end(v, n, open));
+}
+
+/* The body v[open, close] of function f. */
+static void walk_body(struct cc *c, uint32_t f, const struct token *v, size_t open, size_t close)
+{
+	struct block *blk = NULL;
+	size_t nblk = 0, ablk = 0;
+	struct lockctx x = { 0 };
+	uint32_t rtnl = intern(&c->nm, RTNL_KEY, strlen(RTNL_KEY));
+
+	for (size_t i = open; i <= close; i++) {
+		const struct token *t = &v[i];
+		if (t->kind == TOK_PUNCT && tok_is(t, "{")) {
+			ALLOC_GROW(blk, nblk + 1, ablk);
+			blk[nblk++] = (struct block){ x, 0, 0 };
+			continue;
+		}
+		if (t->kind == TOK_PUNCT && tok_is(t, "}")) {
+			if (nblk) {
+				struct block *b = &blk[--nblk];
+				if (b->jumped || b->guard)
+					x = b->at_open;	/* an error exit's unlock, or a scope's guard */
+			}
+			continue;
+		}
+		if (t->kind != TOK_IDENT)
+			continue;
+		if (nblk && (tok_is(t, "return") || tok_is(t, "goto") || tok_is(t, "break") ||
+			     tok_is(t, "continue")))
+			blk[nblk - 1].jumped = 1;
+		int call = i + 1 <= close && tok_is(&v[i + 1], "(");
+		if (!call) {
+			/* a function used as a value: its callers are unknown */
+			if (i > open && i + 1 <= close &&
+			    (tok_is(&v[i - 1], "=") || tok_is(&v[i - 1], ",") || tok_is(&v[i - 1], "(") ||
+			     tok_is(&v[i - 1], "&") || tok_is(&v[i - 1], "?") || tok_is(&v[i - 1], ":")) &&
+			    (tok_is(&v[i + 1], ",") || tok_is(&v[i + 1], ")") || tok_is(&v[i + 1], ";")))
+				mark_unknown(c, intern_tok(&c->nm, t), UNK_ADDRESS);
+			continue;
+		}
+		if (tok_in(t, keywords))
+			continue;
+		size_t po = i + 1, pc = match(v, close + 1, po);
+		int lk;
+		if (tok_in(t, reader_open)) {
+			x.readers++;
+		} else if (tok_in(t, reader_close)) {
+			if (x.readers)
+				x.readers--;
+			c->fn[f].own_section = 1;
+		} else if (tok_in(t, rtnl_api)) {
+			if (tok_in(t, exclusive_locks))
+				lockset_add(&x.locks, rtnl);
+			else if (tok_in(t, exclusive_unlocks))
+				lockctx_drop(&x, rtnl);
+			else if (tok_starts_in(t, lock_asserts))
+				lockset_add(&c->fn[f].asserts, rtnl);
+			else if (tok_in(t, rtnl_protected)) {
+				uint32_t k = lock_key(c, v, close + 1, po);
+				if (k != NONE)
+					add_update(c, k, rtnl);
+			}
+		} else if ((lk = lock_call(t)) != 0) {
+			uint32_t k = lock_key(c, v, close + 1, po);
+			if (k != NONE) {
+				if (lk > 0)
+					lockset_add(&x.locks, k);
+				else
+					lockctx_drop(&x, k);
+			}
+			/* bottom halves or interrupts off: the kernel counts it as a reader */
+			if (tok_ends(t, "_bh") || tok_ends(t, "_irq") || tok_ends(t, "_irqsave") ||
+			    tok_ends(t, "_irqrestore")) {
+				if (lk > 0)
+					x.readers++;
+				else if (x.readers)
+					x.readers--;
+			}
+		} else if ((tok_is(t, "guard") || tok_is(t, "scoped_guard")) && po + 1 < pc) {
+			int g = guard_class(&v[po + 1]);
+			int scoped = tok_is(t, "scoped_guard");
+			size_t args = scoped ? arg_end(v, close + 1, po) : pc + 1;
+			if (g && nblk) {
+				if (scoped) {
+					/* the block (or statement) after it; a braced one gets the guard */
+					ALLOC_GROW(blk, nblk + 1, ablk);
+					blk[nblk++] = (struct block){ x, 0, 1 };
+					i = pc;
+					if (pc + 1 <= close && tok_is(&v[pc + 1], "{"))
+						i = pc + 1;	/* the block the guard scope replaces */
+				} else {
+					blk[nblk - 1].guard = 1;
+				}
+				if (g == 1) {
+					x.readers++;
+					c->fn[f].own_section = 1;
+				} else if (args < close && (scoped || tok_is(&v[args], "("))) {
+					uint32_t k = scoped ? key_of(c, v, args + 1, arg_end(v, close + 1, args))
+							    : lock_key(c, v, close + 1, args);
+					if (k != NONE)
+						lockset_add(&x.locks, k);
+				}
+				continue;
+			}
+		} else if (tok_starts_in(t, lock_asserts)) {
+			uint32_t k = lock_key(c, v, close + 1, po);
+			if (k != NONE)
+				lockset_add(&c->fn[f].asserts, k);
+		} else if (tok_in(t, reader_asserts)) {
+			c->fn[f].assert_rcu = 1;
+		} else if (tok_in(t, checked)) {
+			uint32_t k = lock_key(c, v, close + 1, po);
+			if (k != NONE)
+				lockdep_conditions(c, v, po, pc, k);
+		} else if (tok_in(t, publish)) {
+			uint32_t k = lock_key(c, v, close + 1, po);
+			for (int j = 0; k != NONE && j < x.locks.n; j++)
+				add_update(c, k, x.locks.k[j]);
+		}
+		add_site(c, f, t, tok_in(t, accessors) ? lock_key(c, v, close + 1, po) : NONE, &x);
+	}
+	free(blk);
+}
+
+/* i at a '#' that starts a line: the index past the directive; an #else or
+ * #elif skips to its #endif (the first branch is the one read). */
+static size_t directive(const struct token *v, size_t n, size_t i)
+{
+	int skip = i + 1 < n && (tok_is(&v[i + 1], "else") || tok_is(&v[i + 1], "elif"));
+	int depth = 0;
+
+	for (i++; i < n; i++) {
+		if (!v[i].nl_before)
+			continue;
+		if (!skip)
+			return i;
+		if (tok_is(&v[i], "#") && i + 1 < n) {
+			const struct token *d = &v[i + 1];
+			if (tok_is(d, "if") || tok_is(d, "ifdef") || tok_is(d, "ifndef"))
+				depth++;
+			else if (tok_is(d, "endif") && depth-- == 0)
+				return directive(v, n, i);
+		}
+	}
+	return n;
+}
+
+static void scan_tokens(struct cc *c, struct token *v, size_t n)
+{
+	size_t o = 0;
+
+	/* preprocessor lines out first: the walk then sees C only */
+	for (size_t i = 0; i < n;) {
+		if (v[i].nl_before && tok_is(&v[i], "#")) {
+			i = directive(v, n, i);
+			continue;
+		}
+		v[o++] = v[i++];
+	}
+	n = o;
+	for (size_t i = 0; i < n; i++) {
+		const struct token *t = &v[i];
+		if (t->kind == TOK_PUNCT && tok_is(t, "{") ) {
+			/* a struct or initialiser at file scope: look for `.member = fn` */
+			size_t e = match(v, n, i);
+			for (size_t j = i + 1; j + 1 < e; j++)
+				if (v[j].kind == TOK_IDENT && tok_is(&v[j - 1], "=") &&
+				    (tok_is(&v[j + 1], ",") || tok_is(&v[j + 1], "}")))
+					mark_unknown(c, intern_tok(&c->nm, &v[j]), UNK_ADDRESS);
+				else if (v[j].kind == TOK_IDENT && tok_is(&v[j - 1], "&") &&
+					 !tok_is(&v[j + 1], "("))
+					mark_unknown(c, intern_tok(&c->nm, &v[j]), UNK_ADDRESS);
+			i = e;
+			continue;
+		}
+		if (t->kind != TOK_IDENT || i + 1 >= n || !tok_is(&v[i + 1], "("))
+			continue;
+		if (starts_with(t->s, "EXPORT_SYMBOL") || starts_with(t->s, "EXPORT_TRACEPOINT")) {
+			if (i + 2 < n && v[i + 2].kind == TOK_IDENT)
+				mark_unknown(c, intern_tok(&c->nm, &v[i + 2]), UNK_EXPORTED);
+			continue;
+		}
+		if (tok_in(t, keywords))
+			continue;
+		size_t pc = match(v, n, i + 1), j = pc + 1;
+		struct lockset must = { 0 };
+		/* attributes between the parameters and the body */
+		while (j < n && v[j].kind == TOK_IDENT) {
+			int must_hold = tok_is(&v[j], "__must_hold");
+			if (j + 1 < n && tok_is(&v[j + 1], "(")) {
+				size_t e = match(v, n, j + 1);
+				if (must_hold) {
+					uint32_t k = key_of(c, v, j + 2, e);
+					if (k != NONE)
+						lockset_add(&must, k);
+				}
+				j = e + 1;
+			} else {
+				j++;
+			}
+		}
+		if (j >= n || !tok_is(&v[j], "{")) {
+			i = pc;
+			continue;
+		}
+		size_t close = match(v, n, j);
+		int is_static = 0;
+		for (size_t k = i; k-- > 0;) {
+			if (tok_is(&v[k], ";") || tok_is(&v[k], "}") || tok_is(&v[k], ")"))
+				break;
+			if (tok_is(&v[k], "static"))
+				is_static = 1;
+		}
+		ALLOC_GROW(c->fn, c->nfn + 1, c->afn);
+		struct fn *f = &c->fn[c->nfn];
+		memset(f, 0, sizeof(*f));
+		f->name = intern_tok(&c->nm, t);
+		f->path = c->rpath;
+		f->line = t->line;
+		f->is_static = is_static;
+		f->asserts = must;
+		f->first = c->nsite;
+		c->nfn++;
+		c->st.functions++;
+		walk_body(c, (uint32_t)(c->nfn - 1), v, j, close < n ? close : n - 1);
+		c->fn[c->nfn - 1].nsites = c->nsite - c->fn[c->nfn - 1].first;
+		i = close;
+	}
+}
+
+static void read_file(struct cc *c, const char *path, const char *rpath)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct token *v;
+
+	if (strbuf_read_file(&sb, path))
+		return;
+	c->st.files++;
+	c->rpath = intern(&c->nm, rpath, strlen(rpath));
+	size_t n = lexer_all(sb.buf, sb.len, &v);
+	scan_tokens(c, v, n);
+	free(v);
+	strbuf_release(&sb);
+}
+
+/* Each .c and .h file of the tree as the scan lists them (tree.c: no hidden
+ * or symlinked directories, no build outputs, one name per file), but the
+ * top-level tools/ and Documentation/ (user-space copies and docs) and
+ * headers over MAXHEADER: read, or only stamped. */
+static int walk(struct cc *c, const char *kdir, char *err, size_t errlen)
+{
+	struct tree t;
+
+	if (tree_collect(&t, kdir, NULL, 1, err, errlen))
+		return -1;
+	for (size_t i = 0; i < t.nr; i++) {
+		const struct tree_file *f = &t.v[i];
+		if (starts_with(f->path, "tools/") || starts_with(f->path, "Documentation/") ||
+		    (ends_with(f->path, ".h") && f->size > MAXHEADER))
+			continue;
+		if (c->stamp_only) {
+			uint64_t k[5] = { c->stamp, hash_bytes(f->path, strlen(f->path)), (uint64_t)f->size,
+					  (uint64_t)f->mtime_ns, (uint64_t)f->ino };
+			c->stamp = hash_bytes(k, sizeof(k));
+			c->st.files++;
+		} else {
+			char *path = xasprintf("%s/%s", t.root, f->path);
+			read_file(c, path, f->path);
+			free(path);
+		}
+	}
+	tree_release(&t);
+	return 0;
+}
+
+/* --------------------------------------------------------- the summaries */
+
+/* name id -> its definitions, for resolving calls by name; the resolved
+ * calls (site, target) once, for the fixpoints */
+struct defs {
+	size_t *head;	/* per name id: first fn + 1 */
+	size_t *next;	/* per fn: next fn of the same name + 1 */
+	size_t (*edge)[2];
+	size_t nedge, aedge;
+};
+
+static void add_edge(struct cc *c, size_t s, size_t f, void *arg)
+{
+	struct defs *d = arg;
+
+	(void)c;
+	ALLOC_GROW(d->edge, d->nedge + 1, d->aedge);
+	d->edge[d->nedge][0] = s;
+	d->edge[d->nedge++][1] = f;
+}
+
+static void each_edge(struct cc *c, const struct defs *d, void (*cb)(struct cc *, size_t, size_t, void *),
+		      void *arg)
+{
+	for (size_t e = 0; e < d->nedge; e++)
+		cb(c, d->edge[e][0], d->edge[e][1], arg);
+}
+
+static int unknown_of(const struct cc *c, uint32_t name)
+{
+	return name < c->nunknown ? c->unknown[name] : 0;
+}
+
+/* Each call's targets: a static definition in the caller's file, else
+ * every non-static one of that name. Calls CB(c, site, target). */
+static void for_targets(struct cc *c, const struct defs *d, size_t s,
+			void (*cb)(struct cc *, size_t, size_t, void *), void *arg)
+{
+	const struct site *st = &c->site[s];
+	uint32_t path = c->fn[st->fn].path;
+	int local = 0;
+
+	if (st->callee >= c->nm.n)
+		return;
+	for (size_t k = d->head[st->callee]; k; k = d->next[k - 1])
+		if (c->fn[k - 1].is_static && c->fn[k - 1].path == path) {
+			cb(c, s, k - 1, arg);
+			local = 1;
+		}
+	if (local)
+		return;
+	for (size_t k = d->head[st->callee]; k; k = d->next[k - 1])
+		if (!c->fn[k - 1].is_static)
+			cb(c, s, k - 1, arg);
+}
+
+static void count_caller(struct cc *c, size_t s, size_t f, void *arg)
+{
+	(void)arg;
+	if (!c->fn[f].ncallers++)
+		c->fn[f].first_site = s + 1;
+}
+
+static int site_protected(const struct cc *c, size_t s)
+{
+	const struct site *st = &c->site[s];
+	const struct fn *g = &c->fn[st->fn];
+
+	return st->section || g->in_section || g->assert_rcu;
+}
+
+static void check_section(struct cc *c, size_t s, size_t f, void *changed)
+{
+	if (c->fn[f].in_section && !site_protected(c, s)) {
+		c->fn[f].in_section = 0;
+		*(int *)changed = 1;
+	}
+}
+
+static void meet_held(struct cc *c, size_t s, size_t f, void *changed)
+{
+	struct fn *fn = &c->fn[f];
+	const struct site *st = &c->site[s];
+	const struct fn *g = &c->fn[st->fn];
+	struct lockset have = st->locks, out = { 0 };
+
+	if (g->top)
+		return;		/* not known yet: the meet waits for it */
+	for (int i = 0; i < g->held.n; i++)
+		lockset_add(&have, g->held.k[i]);
+	for (int i = 0; i < g->asserts.n; i++)
+		lockset_add(&have, g->asserts.k[i]);
+	if (fn->top) {
+		fn->top = 0;
+		fn->held = have;
+		*(int *)changed = 1;
+		return;
+	}
+	for (int i = 0; i < fn->held.n; i++)
+		if (lockset_has(&have, fn->held.k[i]))
+			out.k[out.n++] = fn->held.k[i];
+	if (out.n != fn->held.n) {
+		fn->held = out;
+		*(int *)changed = 1;
+	}
+}
+
+static void reach(struct cc *c, size_t s, size_t f, void *changed)
+{
+	if (!c->fn[f].reached && !c->fn[f].unknown && !site_protected(c, s) && c->fn[c->site[s].fn].reached) {
+		c->fn[f].reached = 1;
+		*(int *)changed = 1;
+	}
+}
+
+static void count_unprotected(struct cc *c, size_t s, size_t f, void *arg)
+{
+	(void)arg;
+	if (!site_protected(c, s) && c->fn[c->site[s].fn].reached) {
+		c->fn[f].nunprot++;
+		if (!c->fn[f].unprot_site)
+			c->fn[f].unprot_site = s + 1;
+	}
+}
+
+static int update_held(const struct cc *c, uint32_t key, const struct lockset *held)
+{
+	for (size_t i = 0; i < c->nupd; i++)
+		if (c->upd[i].key == key && lockset_has(held, c->upd[i].lock))
+			return 1;
+	return 0;
+}
+
+/* Site s needs a reader its function does not open: an accessor, or a
+ * call of a function that needs one, outside any section and update lock. */
+static int site_needs_reader(const struct cc *c, size_t s)
+{
+	const struct site *st = &c->site[s];
+	const struct fn *g = &c->fn[st->fn];
+
+	if (st->section || g->assert_rcu || st->key == NONE)
+		return 0;
+	return !update_held(c, st->key, &st->locks) && !update_held(c, st->key, &g->asserts);
+}
+
+static void mark_needs(struct cc *c, size_t s, size_t f, void *changed)
+{
+	const struct site *st = &c->site[s];
+
+	if (c->fn[f].needs_reader && c->fn[f].needs_reader < LOOKUP_DEPTH && !c->fn[f].in_section &&
+	    !st->section && !c->fn[st->fn].assert_rcu && !c->fn[st->fn].needs_reader) {
+		c->fn[st->fn].needs_reader = c->fn[f].needs_reader + 1;
+		*(int *)changed = 1;
+	}
+}
+
+static void target_needs(struct cc *c, size_t s, size_t f, void *found)
+{
+	(void)s;
+	if (c->fn[f].needs_reader == 1)	/* the helper itself reads */
+		*(int *)found = 1;
+}
+
+static void summarise(struct cc *c, struct defs *d)
+{
+	int changed;
+
+	d->head = xcalloc(c->nm.n, sizeof(*d->head));
+	d->next = xcalloc(c->nfn ? c->nfn : 1, sizeof(*d->next));
+	for (size_t f = c->nfn; f-- > 0;) {
+		d->next[f] = d->head[c->fn[f].name];
+		d->head[c->fn[f].name] = f + 1;
+	}
+	for (size_t s = 0; s < c->nsite; s++)
+		for_targets(c, d, s, add_edge, d);
+	each_edge(c, d, count_caller, NULL);
+	for (size_t f = 0; f < c->nfn; f++) {
+		struct fn *fn = &c->fn[f];
+		fn->unknown = unknown_of(c, fn->name);
+		fn->in_section = !fn->unknown && fn->ncallers;
+		fn->top = !fn->unknown && fn->ncallers;
+	}
+	/* greatest fixpoints: a property holds until a caller site refutes it */
+	do {
+		changed = 0;
+		each_edge(c, d, check_section, &changed);
+	} while (changed);
+	do {
+		changed = 0;
+		each_edge(c, d, meet_held, &changed);
+	} while (changed);
+	for (size_t f = 0; f < c->nfn; f++)
+		if (c->fn[f].top) {	/* only callers still unknown: a cycle */
+			c->fn[f].top = 0;
+			c->fn[f].held.n = 0;
+		}
+	for (size_t f = 0; f < c->nfn; f++)
+		c->fn[f].reached = !c->fn[f].unknown && !c->fn[f].ncallers;
+	do {
+		changed = 0;
+		each_edge(c, d, reach, &changed);
+	} while (changed);
+	each_edge(c, d, count_unprotected, NULL);
+	/* least fixpoint upwards: who needs a reader from its callers. A
+	 * function whose known callers are all in a section is the end of it. */
+	for (size_t s = 0; s < c->nsite; s++)
+		if (site_needs_reader(c, s) && !update_held(c, c->site[s].key, &c->fn[c->site[s].fn].held))
+			c->fn[c->site[s].fn].needs_reader = 1;
+	do {
+		changed = 0;
+		each_edge(c, d, mark_needs, &changed);
+	} while (changed);
+	for (size_t f = 0; f < c->nfn; f++)
+		if (c->fn[f].needs_reader) {
+			c->st.needs_reader++;
+			c->st.in_section += c->fn[f].in_section;
+		}
+}
+
+/* ------------------------------------------------------------ the output */
+
+static void put_locks(FILE *o, const struct cc *c, const struct lockset *s)
+{
+	if (!s->n) {
+		fputc('-', o);
+		return;
+	}
+	for (int i = 0; i < s->n; i++)
+		fprintf(o, "%s%s", i ? "," : "", c->nm.v[s->k[i]]);
+}
+
+/* What a chain of callers shows (put_chain()). */
+enum chain {
+	CHAIN_UNPROTECTED,	/* callers holding no reader, up to a root */
+	CHAIN_SECTION,		/* callers up to the one that calls inside a reader */
+	CHAIN_LOCK,		/* callers up to the one that holds (or asserts) the lock */
+};
+
+/* One chain of callers of f, `caller path:line` joined by " <- ", or "-". */
+static void put_chain(FILE *o, const struct cc *c, size_t f, enum chain what, uint32_t lock)
+{
+	int first = 1;
+
+	for (int depth = 0; depth < 6; depth++) {
+		size_t at = what == CHAIN_UNPROTECTED ? c->fn[f].unprot_site : c->fn[f].first_site;
+		if (!at)
+			break;
+		const struct site *s = &c->site[at - 1];
+		size_t g = s->fn;
+		fprintf(o, "%s%s %s:%u", first ? "" : " <- ", c->nm.v[c->fn[g].name],
+			c->nm.v[c->fn[g].path], s->line);
+		first = 0;
+		if (g == f)
+			break;
+		if (what == CHAIN_SECTION && (s->section || c->fn[g].assert_rcu || !c->fn[g].in_section))
+			break;
+		if (what == CHAIN_LOCK && (lockset_has(&s->locks, lock) || lockset_has(&c->fn[g].asserts, lock)))
+			break;
+		f = g;
+	}
+	if (first)
+		fputc('-', o);
+}
+
+/* A callers row: what every known caller of function f gives it, when it is
+ * something the rules weigh: a reader around a function that has a section
+ * of its own (whose unlock then ends nothing), update-side locks (of some
+ * update row). */
+static void write_callers(FILE *o, const struct cc *c, size_t f, const uint8_t *is_update_lock)
+{
+	const struct fn *fn = &c->fn[f];
+	int section = fn->in_section && fn->own_section;
+	struct lockset held = { 0 };
+
+	for (int i = 0; i < fn->held.n; i++)
+		if (is_update_lock[fn->held.k[i]])
+			lockset_add(&held, fn->held.k[i]);
+	if (!section && !held.n)
+		return;
+	fprintf(o, "callers\t%s\t%s\t%u\t%d\t", c->nm.v[fn->path], c->nm.v[fn->name], fn->line,
+		fn->ncallers);
+	if (section)
+		put_chain(o, c, f, CHAIN_SECTION, NONE);
+	else
+		fputc('-', o);
+	fputc('\t', o);
+	put_locks(o, c, &held);
+	fputc('\t', o);
+	for (int i = 0; i < held.n; i++) {
+		fputs(i ? "; " : "", o);
+		put_chain(o, c, f, CHAIN_LOCK, held.k[i]);
+	}
+	if (!held.n)
+		fputc('-', o);
+	fputc('\n', o);
+}
+
+static void write_rows(FILE *o, struct cc *c, const struct defs *d, const char *root)
+{
+	fprintf(o, "root\t%s\n", root);
+	for (size_t f = 0; f < c->nfn; f++) {
+		const struct fn *fn = &c->fn[f];
+		if (!fn->needs_reader)
+			continue;
+		const char *state = fn->in_section ? "in-section" :
+				    fn->unknown || !fn->ncallers || !fn->nunprot ? "unknown" : "unprotected";
+		const char *why = fn->unknown & UNK_EXPORTED ? "exported" :
+				  fn->unknown & UNK_ADDRESS ? "address" : !fn->ncallers ? "none" :
+				  !fn->nunprot ? "indirect" : "-";
+		fprintf(o, "fn\t%s\t%s\t%u\t%s\t%d\t%d\t%s\t", c->nm.v[fn->path], c->nm.v[fn->name],
+			fn->line, state, fn->ncallers, fn->nunprot, why);
+		put_locks(o, c, &fn->held);
+		fputc('\t', o);
+		if (fn->assert_rcu)
+			fputs(fn->asserts.n ? "rcu," : "rcu", o);
+		if (fn->asserts.n || !fn->assert_rcu)
+			put_locks(o, c, &fn->asserts);
+		fputc('\t', o);
+		put_chain(o, c, f, CHAIN_UNPROTECTED, NONE);
+		fputc('\n', o);
+		for (size_t s = fn->first; s < fn->first + fn->nsites; s++) {
+			const struct site *st = &c->site[s];
+			int helper = 0;
+			if (st->key == NONE) {
+				if (st->section)
+					continue;
+				for_targets(c, d, s, target_needs, &helper);
+				if (!helper)
+					continue;
+			}
+			fprintf(o, "site\t%s\t%u\t%u\t%s\t%s\t%s\t%d\t", c->nm.v[fn->path], st->line,
+				st->col, c->nm.v[fn->name], c->nm.v[st->callee],
+				st->key == NONE ? "-" : c->nm.v[st->key], st->section);
+			put_locks(o, c, &st->locks);
+			fputc('\n', o);
+		}
+	}
+	uint8_t *is_update_lock = xcalloc(c->nm.n, 1);
+	for (size_t i = 0; i < c->nupd; i++)
+		is_update_lock[c->upd[i].lock] = 1;
+	for (size_t f = 0; f < c->nfn; f++)
+		write_callers(o, c, f, is_update_lock);
+	free(is_update_lock);
+	for (size_t i = 0; i < c->nupd; i++)
+		fprintf(o, "update\t%s\t%s\n", c->nm.v[c->upd[i].key], c->nm.v[c->upd[i].lock]);
+}
+
+static void release(struct cc *c)
+{
+	for (size_t i = 0; i < c->nm.n; i++)
+		free(c->nm.v[i]);
+	free(c->nm.v);
+	free(c->nm.slot);
+	free(c->fn);
+	free(c->site);
+	free(c->upd);
+	free(c->unknown);
+}
+
+int callctx_build(const char *kdir, const char *out_path, struct callctx_stats *st,
+		  char *err, size_t errlen)
+{
+	struct cc c = { 0 };
+	struct defs d = { 0 };
+	double t0 = now_seconds();
+	char *tmp = xasprintf("%s.tmp", out_path), *root = absolute_path(kdir);
+	int rc = -1;
+	FILE *o;
+
+	if (walk(&c, kdir, err, errlen))
+		goto out;
+	summarise(&c, &d);
+	o = fopen(tmp, "w");
+	if (!o) {
+		snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+		goto out;
+	}
+	write_rows(o, &c, &d, root);
+	if (ferror(o) | fclose(o) || rename(tmp, out_path)) {
+		snprintf(err, errlen, "cannot write %s: %s", out_path, strerror(errno));
+		remove(tmp);
+		goto out;
+	}
+	rc = 0;
+out:
+	c.st.seconds = now_seconds() - t0;
+	if (st)
+		*st = c.st;
+	free(d.head);
+	free(d.next);
+	free(d.edge);
+	free(tmp);
+	free(root);
+	release(&c);
+	return rc;
+}
+
+/* ----------------------------------------------------------------- stamp */
+
+#define STAMP_FORMAT "lockers-callctx 2 %016llx %lu %lu %lu %lu %lu\n"
+
+static int stamp_of(const char *kdir, uint64_t *stamp, unsigned long *files)
+{
+	/* a list of rules/data/ that changed rebuilds the index */
+	struct cc c = { .stamp_only = 1, .stamp = VOCAB_DIGEST };
+	char err[256];
+
+	if (walk(&c, kdir, err, sizeof(err)))
+		return -1;
+	*stamp = c.stamp;
+	*files = c.st.files;
+	return 0;
+}
+
+int callctx_update(const char *kdir, const char *out_path, struct callctx_stats *st,
+		   int *reused, char *err, size_t errlen)
+{
+	char *path = xasprintf("%s.stamp", out_path);
+	struct strbuf sb = STRBUF_INIT;
+	unsigned long long want;
+	unsigned long files;
+	uint64_t stamp = 0;
+	double t0 = now_seconds();
+	struct stat ist;
+	int have = !stamp_of(kdir, &stamp, &files);
+
+	memset(st, 0, sizeof(*st));
+	*reused = have && stat(out_path, &ist) == 0 && !strbuf_read_file(&sb, path) &&
+		  sscanf(sb.buf, "lockers-callctx 2 %16llx %lu %lu %lu %lu %lu", &want, &st->files,
+			 &st->functions, &st->calls, &st->needs_reader, &st->in_section) == 6 &&
+		  want == stamp && files == st->files;
+	strbuf_release(&sb);
+	if (*reused) {
+		st->seconds = now_seconds() - t0;
+		free(path);
+		return 0;
+	}
+	if (callctx_build(kdir, out_path, st, err, errlen)) {
+		free(path);
+		return -1;
+	}
+	st->seconds = now_seconds() - t0;
+	if (have && files == st->files) {
+		char *text = xasprintf(STAMP_FORMAT, (unsigned long long)stamp, st->files, st->functions,
+				       st->calls, st->needs_reader, st->in_section);
+		if (write_file_atomic(path, text, strlen(text)))
+			warning_msg("cannot write %s: %s", path, strerror(errno));
+		free(text);
+	}
+	free(path);
+	return 0;
+}
