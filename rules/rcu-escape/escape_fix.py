@@ -1,0 +1,517 @@
+"""What lockers fix does for an rcu-escape finding (rules/rcu-escape/fix.cocci):
+the plan, read from the C text of the function, that the transformation's
+positions are aimed at, or the precondition that fails.
+
+The finding names the pointer (LOCKERS_FIX_KEY), its first use after the
+section (LOCKERS_FIX_AT) and the unlock that ends the section
+(LOCKERS_FIX_AT_UNLOCK). The uses after the unlock are the statements that
+follow it in its own block, up to the last one that mentions the pointer
+before it is assigned again: that range is what a fix must cover.
+
+  extend_section  the range sleeps nowhere (no call of data/might-sleep.list
+                  or of a grace-period wait, in it or in a callee defined in
+                  the file), takes no lock that the file holds while it waits
+                  for a grace period, holds no label and no other section
+                  call, and does not return the pointer: the unlock moves
+                  after the range's last statement, and a copy of it goes
+                  before each return, goto, break or continue in the range
+                  that leaves the block.
+
+A failed precondition is printed as "lockers-fix: REASON" (src/fix/fixgen.c
+reads the last such line) and the transformation matches nothing.
+"""
+import os
+import re
+
+from . import source
+from .vocab import FAMILY, RCU_READ_LOCK, RCU_READ_UNLOCK, names, pairs
+
+
+def _env(name):
+    return os.environ.get(name, "")
+
+
+def _words(*lists):
+    """A regex matching a word of the lists (a FAMILY name: any word it begins)."""
+    return re.compile(r"^(?:%s)$" % "|".join(re.escape(n) + (r"\w*" if v == FAMILY else "")
+                                             for name in lists for n, v in pairs(name)))
+
+
+SLEEPS = _words("might-sleep", "grace-period-waits", "srcu-grace-period-waits")
+GRACE_WAITS = _words("grace-period-waits")
+LOCKS = _words("exclusive-locks", "shared-locks", "rq-locks")
+UNLOCKS = _words("exclusive-unlocks", "shared-unlocks", "rq-unlocks")
+SECTION = set(RCU_READ_LOCK) | set(RCU_READ_UNLOCK)
+# the flavours whose unlock takes no argument (SRCU's takes the srcu_struct and an index)
+PLAIN_UNLOCK = set(n for n in RCU_READ_UNLOCK if not n.startswith("srcu"))
+KEYWORDS = {"if", "else", "for", "while", "do", "switch", "case", "default", "return", "goto",
+            "break", "continue", "sizeof", "typeof", "__typeof__", "struct", "union", "enum"}
+
+# ---------------------------------------------------------------- tokens
+
+TOKEN = re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'"
+                   r"|[A-Za-z_]\w*|\d[\w.]*|->|\+\+|--|&&|\|\||<<=?|>>=?|[-+*/%&|^<>=!]=|\S", re.S)
+
+
+class Tok:
+    __slots__ = ("s", "line", "col")
+
+    def __init__(self, s, line, col):
+        self.s, self.line, self.col = s, line, col
+
+    def ident(self):
+        return re.match(r"^[A-Za-z_]\w*$", self.s) is not None and self.s not in KEYWORDS
+
+
+def tokens(text):
+    """The tokens of C text, comments and preprocessor lines left out; line
+    1-based, column 0-based (spatch's)."""
+    starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
+    out, line_i, pp_until = [], 0, -1
+    for m in TOKEN.finditer(text):
+        s = m.group(0)
+        if s.startswith("/*") or s.startswith("//"):
+            continue
+        while line_i + 1 < len(starts) and starts[line_i + 1] <= m.start():
+            line_i += 1
+        if m.start() <= pp_until:
+            continue
+        if s == "#" and not text[starts[line_i]:m.start()].strip():
+            # a directive runs to the first newline that is not escaped
+            end = m.start()
+            while True:
+                nl = text.find("\n", end)
+                if nl < 0 or not text[:nl].rstrip(" \t").endswith("\\"):
+                    break
+                end = nl + 1
+            pp_until = nl if nl >= 0 else len(text)
+            continue
+        out.append(Tok(s, line_i + 1, m.start() - starts[line_i]))
+    return out
+
+
+# ---------------------------------------------------------------- statements
+
+
+class Stmt:
+    """A statement: its kind (compound, if, loop, switch, do, exit, label,
+    simple, empty), its first and last token, the statements inside."""
+
+    def __init__(self, kind, a, b, kids=()):
+        self.kind, self.a, self.b, self.kids = kind, a, b, list(kids)
+
+
+class Parser:
+    def __init__(self, toks):
+        self.t = toks
+
+    def s(self, i):
+        return self.t[i].s if i < len(self.t) else ""
+
+    def close(self, i):
+        """The index of the bracket closing the one at i."""
+        pair = {"(": ")", "[": "]", "{": "}"}
+        stack = []
+        while i < len(self.t):
+            s = self.t[i].s
+            if s in pair:
+                stack.append(pair[s])
+            elif s in (")", "]", "}"):
+                if not stack or stack.pop() != s:
+                    raise ValueError("unbalanced %s at line %d" % (s, self.t[i].line))
+                if not stack:
+                    return i
+            i += 1
+        raise ValueError("unbalanced brackets")
+
+    def to_semicolon(self, i):
+        while i < len(self.t):
+            s = self.t[i].s
+            if s in ("(", "[", "{"):
+                i = self.close(i)
+            elif s == ";":
+                return i
+            elif s == "}":
+                raise ValueError("no ; before line %d" % self.t[i].line)
+            i += 1
+        raise ValueError("no ;")
+
+    def block(self, i):
+        kids, j = [], i + 1
+        while self.s(j) != "}":
+            if j >= len(self.t):
+                raise ValueError("unclosed block")
+            st = self.stmt(j)
+            kids.append(st)
+            j = st.b + 1
+        return Stmt("compound", i, j, kids)
+
+    def stmt(self, i):
+        s, t = self.s(i), self.t
+        if s == "{":
+            return self.block(i)
+        if s == ";":
+            return Stmt("empty", i, i)
+        if s == "if":
+            j = self.close(i + 1)
+            body = self.stmt(j + 1)
+            kids, end = [body], body.b
+            if self.s(end + 1) == "else":
+                other = self.stmt(end + 2)
+                kids.append(other)
+                end = other.b
+            return Stmt("if", i, end, kids)
+        if s in ("for", "while", "switch"):
+            j = self.close(i + 1)
+            body = self.stmt(j + 1)
+            return Stmt("switch" if s == "switch" else s, i, body.b, [body])
+        if s == "do":
+            body = self.stmt(i + 1)
+            return Stmt("do", i, self.to_semicolon(body.b + 1), [body])
+        if s in ("return", "goto", "break", "continue"):
+            return Stmt("exit", i, self.to_semicolon(i))
+        if s in ("case", "default"):
+            j = i
+            while self.s(j) != ":":
+                j += 1
+            return Stmt("label", i, j)
+        if t[i].ident() and self.s(i + 1) == ":":
+            return Stmt("label", i, i + 1)
+        if t[i].ident() and self.s(i + 1) == "(":
+            j = self.close(i + 1)
+            nxt = self.s(j + 1)
+            if nxt == "{" or ("for_each" in s and nxt not in (";", ",", ")")):
+                body = self.stmt(j + 1)
+                return Stmt("iterator", i, body.b, [body])
+        return Stmt("simple", i, self.to_semicolon(i))
+
+
+def walk(st):
+    yield st
+    for k in st.kids:
+        yield from walk(k)
+
+
+# ---------------------------------------------------------------- the function
+
+
+def functions(toks):
+    """name -> (index of the body's '{', of its '}') of each function defined in the tokens."""
+    out, depth, i, p = {}, 0, 0, Parser(toks)
+    while i < len(toks):
+        s = toks[i].s
+        if s == "{":
+            # a definition: name ( params ) [attributes] {
+            j = i - 1
+            while j > 0 and toks[j].s != ")" and toks[j].ident():
+                j -= 1
+            if toks[j].s == ")":
+                k = j
+                depth_p = 0
+                while k >= 0:
+                    if toks[k].s == ")":
+                        depth_p += 1
+                    elif toks[k].s == "(":
+                        depth_p -= 1
+                        if depth_p == 0:
+                            break
+                    k -= 1
+                if k > 0 and toks[k - 1].ident():
+                    try:
+                        end = p.close(i)
+                    except ValueError:
+                        return out
+                    out[toks[k - 1].s] = (i, end)
+                    i = end + 1
+                    continue
+            try:
+                i = p.close(i) + 1
+            except ValueError:
+                return out
+            continue
+        i += 1
+    return out
+
+
+def mentions(toks, a, b, x):
+    """The indices of the tokens a..b that name the variable x (not a member called so)."""
+    return [i for i in range(a, b + 1)
+            if toks[i].s == x and (i == 0 or toks[i - 1].s not in (".", "->"))]
+
+
+def assigns(toks, st, x):
+    """The statement gives x a new value: x = ..., &x passed on, or x is a loop's cursor."""
+    for i in range(st.a, st.b + 1):
+        if toks[i].s != x or (i and toks[i - 1].s in (".", "->")):
+            continue
+        if i + 1 < len(toks) and toks[i + 1].s == "=":
+            return True
+        if i and toks[i - 1].s == "&":
+            return True
+        if st.kind == "iterator" and i == st.a + 2:
+            return True
+    return False
+
+
+def calls(toks, a, b):
+    """(name, token index) of each call in tokens a..b."""
+    return [(toks[i].s, i) for i in range(a, b) if toks[i].ident() and toks[i + 1].s == "("]
+
+
+def lock_arg(toks, i):
+    """The text of a lock call's first argument with its base left out
+    (&hdev->lock -> ->lock): the lock, whichever object holds it."""
+    j, depth, out = i + 2, 0, []
+    while j < len(toks):
+        s = toks[j].s
+        if s in ("(", "[", "{"):
+            depth += 1
+        elif s in (")", "]", "}"):
+            if depth == 0:
+                break
+            depth -= 1
+        elif s == "," and depth == 0:
+            break
+        out.append(s)
+        j += 1
+    text = "".join(out).lstrip("&")
+    m = re.match(r"^\(?[A-Za-z_]\w*\)?((?:->|\.).*)$", text)
+    return m.group(1) if m else text
+
+
+class Refuse(Exception):
+    pass
+
+
+class Plan:
+    """What extend_section changes: the unlock it removes, the statement it
+    puts the unlock after, the exits it puts a copy before."""
+
+    def __init__(self):
+        self.function = None
+        self.unlock = None      # (line, col) of the unlock's name
+        self.unlock_name = None
+        self.after = None       # (line, col) of the last statement's first token
+        self.exits = set()      # (line, col) of each exit's keyword
+
+
+def _sleeps(toks, funcs, a, b, seen, depth=0):
+    """(call, via) of the first call in tokens a..b that sleeps, looking
+    into the callees the file defines; None."""
+    for name, i in calls(toks, a, b):
+        if SLEEPS.match(name):
+            return name, toks[i].line, []
+    for i in range(a, b):
+        if toks[i].ident() and SLEEPS.match(toks[i].s) and toks[i].s.isupper():
+            return toks[i].s, toks[i].line, []
+    if depth >= 3:
+        return None
+    for name, i in calls(toks, a, b):
+        if name in funcs and name not in seen:
+            seen.add(name)
+            fa, fb = funcs[name]
+            hit = _sleeps(toks, funcs, fa, fb, seen, depth + 1)
+            if hit:
+                return hit[0], toks[i].line, [name] + hit[2]
+    return None
+
+
+def _waits_holding(toks, funcs, lock):
+    """The function of the file that waits for a grace period while it holds
+    `lock` (the same lock_arg()), or None."""
+    for fname, (fa, fb) in funcs.items():
+        held = 0
+        for name, i in calls(toks, fa, fb):
+            if LOCKS.match(name) and lock_arg(toks, i) == lock:
+                held += 1
+            elif UNLOCKS.match(name) and lock_arg(toks, i) == lock and held:
+                held -= 1
+            elif held and GRACE_WAITS.match(name):
+                return fname, name
+    return None
+
+
+def _pos(line_col):
+    try:
+        line, col = line_col.split(":")
+        return int(line), int(col)
+    except ValueError:
+        return None
+
+
+def _range(toks, body, x):
+    """The unlock statement, its block and the statements of the block from
+    the one after it to the last that uses x before x changes."""
+    at = _pos(_env("LOCKERS_FIX_AT_UNLOCK"))
+    if at is None:
+        raise Refuse("the finding does not say where the section ends")
+    unl, block = None, None
+    for st in walk(body):
+        if st.kind != "compound":
+            continue
+        for k, kid in enumerate(st.kids):
+            t = toks[kid.a]
+            if kid.kind == "simple" and t.line == at[0] and t.s in RCU_READ_UNLOCK \
+                    and toks[kid.a + 1].s == "(" and (unl is None or t.col <= at[1]):
+                unl, block = (k, kid), st
+    if unl is None:
+        raise Refuse("the unlock at line %d is not a statement of its own" % at[0])
+    k, stmt = unl
+    if toks[stmt.a].s not in PLAIN_UNLOCK:
+        raise Refuse("the section is %s()'s: an SRCU section may sleep, and its unlock needs "
+                     "its index (not handled)" % toks[stmt.a].s)
+    last = None
+    for j in range(k + 1, len(block.kids)):
+        kid = block.kids[j]
+        if assigns(toks, kid, x):
+            break
+        if mentions(toks, kid.a, kid.b, x):
+            last = j
+    if last is None:
+        raise Refuse("%s is not used in the statements after the unlock at line %d in its "
+                     "own block: the use is outside it" % (x, at[0]))
+    return stmt, block, block.kids[k + 1:last + 1]
+
+
+def plan_extend(path):
+    """The Plan for extend_section on the file at path, or Refuse."""
+    x = _env("LOCKERS_FIX_KEY").strip()
+    if not re.match(r"^[A-Za-z_]\w*$", x):
+        raise Refuse("the pointer %s is not a local variable" % x)
+    toks = tokens(source.text(path))
+    try:
+        funcs = functions(toks)
+        use = _pos(_env("LOCKERS_FIX_AT"))
+        owner = [(n, ab) for n, ab in funcs.items()
+                 if use and toks[ab[0]].line <= use[0] <= toks[ab[1]].line]
+        if not owner:
+            raise Refuse("the function of the use could not be parsed")
+        fname, (fa, fb) = owner[0]
+        body = Parser(toks).block(fa)
+    except ValueError as e:
+        raise Refuse("the function could not be parsed (%s)" % e)
+    stmt, block, rng = _range(toks, body, x)
+    first, last = rng[0], rng[-1]
+    if not toks[first.a].line <= use[0] <= toks[last.b].line:
+        raise Refuse("the use at line %d is not in the statements that follow the unlock "
+                     "in its block" % use[0])
+    plan = Plan()
+    plan.function = fname
+    plan.unlock = (toks[stmt.a].line, toks[stmt.a].col)
+    plan.unlock_name = toks[stmt.a].s
+    a, b = first.a, last.b
+    for st in rng:
+        for s in walk(st):
+            if s.kind == "label":
+                raise Refuse("a label at line %d, between the unlock and the last use: a goto "
+                             "there would arrive with the section in another state"
+                             % toks[s.a].line)
+    for name, i in calls(toks, a, b):
+        if name in SECTION:
+            raise Refuse("%s() at line %d, between the unlock and the last use, already "
+                         "changes the section" % (name, toks[i].line))
+    for name, i in calls(toks, a, b):
+        if LOCKS.match(name):
+            held = _waits_holding(toks, funcs, lock_arg(toks, i))
+            if held:
+                raise Refuse("line %d takes %s(%s), which %s() holds while it calls %s(): "
+                             "taken inside the section, it would deadlock"
+                             % (toks[i].line, name, lock_arg(toks, i), held[0], held[1]))
+    hit = _sleeps(toks, funcs, a, b, {fname})
+    if hit:
+        what, line, via = hit
+        what = "calls %s()" % what if not what.isupper() else "makes a %s allocation" % what
+        how = "".join("calls %s(), which " % v for v in via)
+        raise Refuse("the code after the unlock may sleep (line %d %s%s), which a "
+                     "read-side section must not" % (line, how, what))
+    # the exits that leave the block: a copy of the unlock goes before each
+    for st in rng:
+        _exits(toks, st, x, plan, False, False)
+    if last.kind == "exit":
+        raise Refuse("the last use is the exit at line %d itself" % toks[last.a].line)
+    if last.kind not in ("if", "for", "while", "iterator", "simple"):
+        raise Refuse("the last use, at line %d, is a %s statement: the unlock cannot be put "
+                     "after it" % (toks[last.a].line, last.kind))
+    plan.after = (toks[last.a].line, toks[last.a].col)
+    return plan
+
+
+def _exits(toks, st, x, plan, in_loop, in_switch):
+    if st.kind == "exit":
+        kw = toks[st.a].s
+        if (kw == "break" and (in_loop or in_switch)) or (kw == "continue" and in_loop):
+            return
+        if kw == "return" and mentions(toks, st.a, st.b, x):
+            if [t.s for t in toks[st.a + 1:st.b]] == [x]:
+                raise Refuse("%s is returned at line %d: the caller uses it after any unlock "
+                             "here" % (x, toks[st.a].line))
+            raise Refuse("the return at line %d reads through %s: the section would have to "
+                         "end after the return" % (toks[st.a].line, x))
+        plan.exits.add((toks[st.a].line, toks[st.a].col))
+        return
+    loop = st.kind in ("for", "while", "do", "iterator")
+    for k in st.kids:
+        _exits(toks, k, x, plan, in_loop or loop, in_switch or st.kind == "switch")
+
+
+# ---------------------------------------------------------------- SmPL hooks
+
+_PLANS = {}
+_BODIES = {}
+
+
+def _body_line(path, function):
+    """The line of the '{' that opens function's body in the file at path."""
+    key = (path, function)
+    if key not in _BODIES:
+        text = source.read_regular(source.whole_path(path)) or ""
+        ab = functions(tokens(text)).get(function)
+        _BODIES[key] = tokens(text)[ab[0]].line if ab else None
+    return _BODIES[key]
+
+
+def _plan(p, make):
+    """The plan of the finding (made once, on the file lockers fix copied;
+    a refusal printed once). Its places are lines counted from the body's
+    '{', columns as they are: spatch gives the rules after one that changed
+    the code a copy of the changed function alone, and the edits go bottom
+    up, so what a later rule aims at has not moved within the function."""
+    key = make.__name__
+    if key not in _PLANS:
+        try:
+            plan = make(p[0].file)
+            base = _body_line(p[0].file, plan.function)
+            plan.unlock = (plan.unlock[0] - base, plan.unlock[1])
+            plan.after = (plan.after[0] - base, plan.after[1])
+            plan.exits = set((l - base, c) for l, c in plan.exits)
+            _PLANS[key] = plan
+        except Refuse as e:
+            print("lockers-fix: %s" % e)
+            _PLANS[key] = None
+    return _PLANS[key]
+
+
+def _here(p, plan):
+    """p's place as the plan counts it, or None outside the plan's function."""
+    if plan is None or p[0].current_element != plan.function:
+        return None
+    base = _body_line(p[0].file, p[0].current_element)
+    return (int(p[0].line) - base, int(p[0].column)) if base is not None else None
+
+
+def extend_unlock(p):
+    """p is the unlock extend_section moves."""
+    plan = _plan(p, plan_extend)
+    return _here(p, plan) == plan.unlock if plan else False
+
+
+def extend_after(p):
+    """p starts the last statement that uses the pointer: the unlock goes after it."""
+    plan = _plan(p, plan_extend)
+    return _here(p, plan) == plan.after if plan else False
+
+
+def extend_exit(p):
+    """p is an exit between the unlock and the last use: a copy of the unlock goes before it."""
+    plan = _plan(p, plan_extend)
+    return _here(p, plan) in plan.exits if plan else False
