@@ -246,7 +246,7 @@ def assigns(toks, st, x):
             continue
         if i + 1 < len(toks) and toks[i + 1].s == "=":
             return True
-        if i and toks[i - 1].s == "&":
+        if i and toks[i - 1].s == "&" and (i + 1 >= len(toks) or toks[i + 1].s not in ("->", ".", "[")):
             return True
         if st.kind == "iterator" and i == st.a + 2:
             return True
@@ -293,26 +293,44 @@ class Plan:
         self.unlock_name = None
         self.after = None       # (line, col) of the last statement's first token
         self.exits = set()      # (line, col) of each exit's keyword
+        # take_reference: the helpers, the member a tryget takes, how the get is written
+        # (plain, plain_if: if (x), try_if: x = NULL on failure, try_cond: joined to the
+        # NULL test before the unlock, at cond)
+        self.get = self.put = self.member = self.form = self.cond = None
 
 
-def _sleeps(toks, funcs, a, b, seen, depth=0):
-    """(call, via) of the first call in tokens a..b that sleeps, looking
-    into the callees the file defines; None."""
+def _sleeps(toks, funcs, a, b, seen, outside, depth=0):
+    """(what, line, via) of the first thing in tokens a..b that sleeps or may:
+    a call of the lists, a sleeping GFP flag, a call through a pointer
+    (what it calls cannot be read), looking into the callees the file
+    defines (via: the chain of them); None. The callees defined elsewhere
+    are added to outside: nobody looked into them."""
     for name, i in calls(toks, a, b):
         if SLEEPS.match(name):
-            return name, toks[i].line, []
+            return "calls %s()" % name, toks[i].line, []
+        if i and toks[i - 1].s in ("->", "."):
+            j = i - 1
+            while j > 0 and toks[j].s in ("->", ".") and toks[j - 1].ident():
+                j -= 2
+            return "calls %s() through a pointer, which may sleep" % "".join(
+                t.s for t in toks[j + 1:i + 1]), toks[i].line, []
     for i in range(a, b):
         if toks[i].ident() and SLEEPS.match(toks[i].s) and toks[i].s.isupper():
-            return toks[i].s, toks[i].line, []
-    if depth >= 3:
-        return None
+            return "makes a %s allocation" % toks[i].s, toks[i].line, []
     for name, i in calls(toks, a, b):
-        if name in funcs and name not in seen:
-            seen.add(name)
-            fa, fb = funcs[name]
-            hit = _sleeps(toks, funcs, fa, fb, seen, depth + 1)
-            if hit:
-                return hit[0], toks[i].line, [name] + hit[2]
+        if name in seen:
+            continue
+        seen.add(name)
+        if name not in funcs:
+            if not name.isupper() and name not in SECTION:
+                outside.append(name)
+            continue
+        if depth >= 3:
+            continue
+        fa, fb = funcs[name]
+        hit = _sleeps(toks, funcs, fa, fb, seen, outside, depth + 1)
+        if hit:
+            return hit[0], toks[i].line, [name] + hit[2]
     return None
 
 
@@ -373,43 +391,75 @@ def _range(toks, body, x):
     return stmt, block, block.kids[k + 1:last + 1]
 
 
-def plan_extend(path):
-    """The Plan for extend_section on the file at path, or Refuse."""
-    x = _env("LOCKERS_FIX_KEY").strip()
+class Scope:
+    """The finding's function and the statements after its unlock that a fix must cover."""
+
+
+def _scope(path):
+    """The Scope of the finding in the file at path, or Refuse: what every
+    kind needs (the pointer is a local, the uses are statements after the
+    unlock in its block, no label and no other section call among them)."""
+    sc = Scope()
+    sc.x = x = _env("LOCKERS_FIX_KEY").strip()
     if not re.match(r"^[A-Za-z_]\w*$", x):
         raise Refuse("the pointer %s is not a local variable" % x)
-    toks = tokens(source.text(path))
+    sc.toks = toks = tokens(source.text(path))
     try:
-        funcs = functions(toks)
+        sc.funcs = funcs = functions(toks)
         use = _pos(_env("LOCKERS_FIX_AT"))
         owner = [(n, ab) for n, ab in funcs.items()
                  if use and toks[ab[0]].line <= use[0] <= toks[ab[1]].line]
         if not owner:
             raise Refuse("the function of the use could not be parsed")
-        fname, (fa, fb) = owner[0]
-        body = Parser(toks).block(fa)
+        sc.function, (sc.fa, sc.fb) = owner[0]
+        sc.body = Parser(toks).block(sc.fa)
     except ValueError as e:
         raise Refuse("the function could not be parsed (%s)" % e)
-    stmt, block, rng = _range(toks, body, x)
-    first, last = rng[0], rng[-1]
+    sc.stmt, sc.block, sc.rng = _range(toks, sc.body, x)
+    first, last = sc.rng[0], sc.rng[-1]
     if not toks[first.a].line <= use[0] <= toks[last.b].line:
         raise Refuse("the use at line %d is not in the statements that follow the unlock "
                      "in its block" % use[0])
-    plan = Plan()
-    plan.function = fname
-    plan.unlock = (toks[stmt.a].line, toks[stmt.a].col)
-    plan.unlock_name = toks[stmt.a].s
-    a, b = first.a, last.b
-    for st in rng:
+    sc.a, sc.b = first.a, last.b
+    for st in sc.rng:
         for s in walk(st):
             if s.kind == "label":
                 raise Refuse("a label at line %d, between the unlock and the last use: a goto "
                              "there would arrive with the section in another state"
                              % toks[s.a].line)
-    for name, i in calls(toks, a, b):
+    for name, i in calls(toks, sc.a, sc.b):
         if name in SECTION:
             raise Refuse("%s() at line %d, between the unlock and the last use, already "
                          "changes the section" % (name, toks[i].line))
+    for st in sc.rng:
+        _exits(toks, st, x, Plan(), False, False)   # a returned pointer says so first
+    if last.kind == "exit":
+        raise Refuse("the last use is the exit at line %d itself" % toks[last.a].line)
+    if last.kind not in ("if", "for", "while", "iterator", "simple"):
+        raise Refuse("the last use, at line %d, is a %s statement: nothing can be put "
+                     "after it" % (toks[last.a].line, last.kind))
+    return sc
+
+
+def _plan_of(sc, skip_null):
+    """The places every kind edits: the unlock, the last use, the exits in between
+    (but those taken when the pointer is NULL, if skip_null)."""
+    toks = sc.toks
+    plan = Plan()
+    plan.function = sc.function
+    plan.unlock = (toks[sc.stmt.a].line, toks[sc.stmt.a].col)
+    plan.unlock_name = toks[sc.stmt.a].s
+    for st in sc.rng:
+        _exits(toks, st, sc.x, plan, False, False, skip_null)
+    last = sc.rng[-1]
+    plan.after = (toks[last.a].line, toks[last.a].col)
+    return plan
+
+
+def plan_extend(path):
+    """The Plan for extend_section on the file at path, or Refuse."""
+    sc = _scope(path)
+    toks, funcs, a, b = sc.toks, sc.funcs, sc.a, sc.b
     for name, i in calls(toks, a, b):
         if LOCKS.match(name):
             held = _waits_holding(toks, funcs, lock_arg(toks, i))
@@ -417,26 +467,30 @@ def plan_extend(path):
                 raise Refuse("line %d takes %s(%s), which %s() holds while it calls %s(): "
                              "taken inside the section, it would deadlock"
                              % (toks[i].line, name, lock_arg(toks, i), held[0], held[1]))
-    hit = _sleeps(toks, funcs, a, b, {fname})
+    outside = []
+    hit = _sleeps(toks, funcs, a, b, {sc.function}, outside)
     if hit:
         what, line, via = hit
-        what = "calls %s()" % what if not what.isupper() else "makes a %s allocation" % what
         how = "".join("calls %s(), which " % v for v in via)
         raise Refuse("the code after the unlock may sleep (line %d %s%s), which a "
                      "read-side section must not" % (line, how, what))
-    # the exits that leave the block: a copy of the unlock goes before each
-    for st in rng:
-        _exits(toks, st, x, plan, False, False)
-    if last.kind == "exit":
-        raise Refuse("the last use is the exit at line %d itself" % toks[last.a].line)
-    if last.kind not in ("if", "for", "while", "iterator", "simple"):
-        raise Refuse("the last use, at line %d, is a %s statement: the unlock cannot be put "
-                     "after it" % (toks[last.a].line, last.kind))
-    plan.after = (toks[last.a].line, toks[last.a].col)
-    return plan
+    if outside:
+        # for the mail: what the human still has to read
+        names = ", ".join("%s()" % n for n in outside[:6])
+        more = " and %d more" % (len(outside) - 6) if len(outside) > 6 else ""
+        print("lockers-fix-note: Not looked into, defined outside the file: %s%s; check that "
+              "none of them sleeps." % (names, more))
+    return _plan_of(sc, False)
 
 
-def _exits(toks, st, x, plan, in_loop, in_switch):
+def _exits(toks, st, x, plan, in_loop, in_switch, skip_null=False):
+    """Mark the exits of st that leave the block (but a break or continue of
+    a loop or switch inside it), and with skip_null not those of the branch
+    a NULL test of x takes."""
+    if skip_null and st.kind == "if" and null_test(toks, st.a + 2, Parser(toks).close(st.a + 1) - 1, x):
+        for k in st.kids[1:]:
+            _exits(toks, k, x, plan, in_loop, in_switch, skip_null)
+        return
     if st.kind == "exit":
         kw = toks[st.a].s
         if (kw == "break" and (in_loop or in_switch)) or (kw == "continue" and in_loop):
@@ -451,7 +505,105 @@ def _exits(toks, st, x, plan, in_loop, in_switch):
         return
     loop = st.kind in ("for", "while", "do", "iterator")
     for k in st.kids:
-        _exits(toks, k, x, plan, in_loop or loop, in_switch or st.kind == "switch")
+        _exits(toks, k, x, plan, in_loop or loop, in_switch or st.kind == "switch", skip_null)
+
+
+# ---------------------------------------------------------------- take_reference
+
+REF_PUT = dict(pairs("ref-put"))
+REF_OBJECT = dict(pairs("ref-object"))
+TRYGET = dict(pairs("ref-tryget"))
+
+
+def null_test(toks, a, b, x):
+    """Tokens a..b (a condition) test x against NULL and nothing else."""
+    t = [tok.s for tok in toks[a:b + 1]]
+    while len(t) > 3 and t[1] == "(" and t[-1] == ")" and t[0] in ("unlikely", "likely"):
+        t = t[2:-1]
+    return t in (["!", x], [x, "==", "NULL"], ["NULL", "==", x])
+
+
+def _struct_of(sc):
+    """The struct tag x points to, from its declaration in the function."""
+    toks, x = sc.toks, sc.x
+    for i in range(max(sc.fa - 200, 0), sc.fb):
+        if toks[i].s == "struct" and i + 3 < len(toks) and toks[i + 2].s == "*" \
+                and toks[i + 3].s == x and toks[i + 4].s in (";", ",", "=", ")"):
+            return toks[i + 1].s
+    return None
+
+
+def _params(toks, fa):
+    """The (struct tag, name) of each `struct S *name` parameter of the function whose body opens at fa."""
+    j = fa - 1
+    while j > 0 and toks[j].s != ")":
+        j -= 1
+    k, depth = j, 0
+    while k > 0:
+        if toks[k].s == ")":
+            depth += 1
+        elif toks[k].s == "(":
+            depth -= 1
+            if not depth:
+                break
+        k -= 1
+    out = []
+    for i in range(k, j):
+        if toks[i].s == "struct" and toks[i + 2].s == "*" and toks[i + 4].s in (",", ")"):
+            out.append((toks[i + 1].s, toks[i + 3].s))
+    return out
+
+
+def _file_pair(sc, tag):
+    """(put, tryget, member) of a *_put() the file defines on struct tag whose
+    body drops a reference on a member of it with a call of ref-tryget.list."""
+    toks = sc.toks
+    for name, (fa, fb) in sorted(sc.funcs.items()):
+        if not re.search(r"_put$", name):
+            continue
+        ps = _params(toks, fa)
+        if len(ps) != 1 or ps[0][0] != tag:
+            continue
+        arg = ps[0][1]
+        for call, i in calls(toks, fa, fb):
+            if call in TRYGET and [t.s for t in toks[i + 2:i + 5]] == ["&", arg, "->"]:
+                return name, TRYGET[call], toks[i + 5].s
+    return None
+
+
+def plan_reference(path):
+    """The Plan for take_reference on the file at path, or Refuse."""
+    sc = _scope(path)
+    toks, x = sc.toks, sc.x
+    tag = _struct_of(sc)
+    if tag is None:
+        raise Refuse("the type of %s is not a struct pointer declared in the function" % x)
+    plan = _plan_of(sc, True)
+    gets = [g for g, t in REF_OBJECT.items() if t == tag and g in REF_PUT]
+    # a NULL test of x before the unlock, in the section (its exit is the missing object's path)
+    before = [st for st in sc.block.kids[:sc.block.kids.index(sc.stmt)]
+              if st.kind == "if" and null_test(toks, st.a + 2, Parser(toks).close(st.a + 1) - 1, x)]
+    after = [st for s0 in sc.rng for st in walk(s0)
+             if st.kind == "if" and null_test(toks, st.a + 2, Parser(toks).close(st.a + 1) - 1, x)]
+    if gets:
+        plan.get, plan.put, plan.member = gets[0], REF_PUT[gets[0]], None
+        plan.form = "plain_if" if after and not before else "plain"
+        return plan
+    pair = _file_pair(sc, tag)
+    if pair is None:
+        raise Refuse("struct %s has no reference pair lockers knows (data/ref-put.list, or a "
+                     "*_put() of the file that drops a counted reference)" % tag)
+    plan.put, plan.get, plan.member = pair
+    if before:
+        plan.form = "try_cond"
+        plan.cond = (toks[before[-1].a].line, toks[before[-1].a].col)
+    elif after:
+        plan.form = "try_if"
+    else:
+        raise Refuse("struct %s may be on its way to be freed (%s() frees it at zero), so its "
+                     "reference is taken with %s(), which can fail; and nothing tests %s for "
+                     "NULL to give the failure a path" % (tag, plan.put, plan.get, x))
+    return plan
 
 
 # ---------------------------------------------------------------- SmPL hooks
@@ -484,6 +636,8 @@ def _plan(p, make):
             plan.unlock = (plan.unlock[0] - base, plan.unlock[1])
             plan.after = (plan.after[0] - base, plan.after[1])
             plan.exits = set((l - base, c) for l, c in plan.exits)
+            if plan.cond:
+                plan.cond = (plan.cond[0] - base, plan.cond[1])
             _PLANS[key] = plan
         except Refuse as e:
             print("lockers-fix: %s" % e)
@@ -515,3 +669,35 @@ def extend_exit(p):
     """p is an exit between the unlock and the last use: a copy of the unlock goes before it."""
     plan = _plan(p, plan_extend)
     return _here(p, plan) in plan.exits if plan else False
+
+
+def ref_unlock(p, form=None):
+    """p is the unlock that ends the section take_reference takes its
+    reference in (written in the given form, if one is given)."""
+    plan = _plan(p, plan_reference)
+    return bool(plan) and _here(p, plan) == plan.unlock and form in (None, plan.form)
+
+
+def ref_after(p):
+    """p starts the last statement that uses the pointer: the reference is dropped after it."""
+    plan = _plan(p, plan_reference)
+    return _here(p, plan) == plan.after if plan else False
+
+
+def ref_exit(p):
+    """p is an exit between the unlock and the last use with the reference held."""
+    plan = _plan(p, plan_reference)
+    return _here(p, plan) in plan.exits if plan else False
+
+
+def ref_cond(p):
+    """p is the NULL test, before the unlock, that the tryget joins."""
+    plan = _plan(p, plan_reference)
+    return _here(p, plan) == plan.cond if plan else False
+
+
+def ref_names():
+    """(pointer, get, put, member) of the plan take_reference follows."""
+    plan = _PLANS.get(plan_reference.__name__)
+    return (_env("LOCKERS_FIX_KEY").strip(), plan.get, plan.put, plan.member or plan.get) \
+        if plan else ("x", "get", "put", "m")

@@ -47,10 +47,9 @@ static void spatch_argv(const struct fixgen_options *o, const struct finding *f,
 	strvec_push(argv, "new.c");
 }
 
-/* The last "lockers-fix: REASON" line the transformation printed, into reason. */
-static void own_reason(const struct strbuf *out, char *reason, size_t len)
+/* The text of the last line of out that starts with mark, into buf (left as it is if none). */
+static void last_marked(const struct strbuf *out, const char *mark, char *buf, size_t len)
 {
-	static const char mark[] = "lockers-fix: ";
 	const char *s = out->buf, *found = NULL;
 
 	while (s && *s) {
@@ -61,10 +60,10 @@ static void own_reason(const struct strbuf *out, char *reason, size_t len)
 			s++;
 	}
 	if (found)
-		snprintf(reason, len, "%.*s", (int)strcspn(found, "\n"), found);
+		snprintf(buf, len, "%.*s", (int)strcspn(found, "\n"), found);
 }
 
-static int transform(const struct fixgen_options *o, const struct finding *f, const struct fix_plan *p,
+static int transform(const struct fixgen_options *o, const struct finding *f, struct fix_plan *p,
 		     const char *dir, char *reason, size_t reasonlen, char *err, size_t errlen)
 {
 	struct strvec argv = STRVEC_INIT;
@@ -75,8 +74,11 @@ static int transform(const struct fixgen_options *o, const struct finding *f, co
 	if (rc)
 		snprintf(err, errlen, "spatch failed on %s/fix/%s.cocci (%s)", o->rules_dir, p->rule,
 			 rc < 0 ? strerror(errno) : strbuf_last_line(&errs));
-	else
-		own_reason(&out, reason, reasonlen);
+	else {
+		last_marked(&out, "lockers-fix: ", reason, reasonlen);
+		p->note[0] = '\0';
+		last_marked(&out, "lockers-fix-note: ", p->note, sizeof(p->note));
+	}
 	strvec_clear(&argv);
 	strbuf_release(&out);
 	strbuf_release(&errs);
@@ -84,7 +86,7 @@ static int transform(const struct fixgen_options *o, const struct finding *f, co
 }
 
 /* One kind of fix on a fresh copy: 1 with the diff, 0 with reason (no change), -1 with err. */
-static int attempt(const struct fixgen_options *o, const struct finding *f, const struct fix_plan *p,
+static int attempt(const struct fixgen_options *o, const struct finding *f, struct fix_plan *p,
 		   const char *dir, const struct strbuf *text, struct strbuf *diff, char *reason,
 		   size_t reasonlen, char *err, size_t errlen)
 {

@@ -270,6 +270,13 @@ static const struct escape_kind {
 	  "the uses: rcu_read_unlock() moves after the last one, and before each return or "
 	  "goto that leaves in between.",
 	  "the uses after the unlock are not statements of the unlock's own block" },
+	{ "take_reference", "take a reference on", " before the RCU unlock",
+	  "The code after the unlock cannot run inside the read-side section, so the object "
+	  "needs a reference of its own: it is taken inside the section, where the object "
+	  "is still guaranteed to exist (with the get that fails on an object whose last "
+	  "reference is already gone, the failure taking the path of a missing object), and "
+	  "dropped after the last use and on every path that leaves before it.",
+	  "the uses after the unlock are not statements of the unlock's own block" },
 };
 
 static void escape_kind(struct fix_plan *p, int alt)

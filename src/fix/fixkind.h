@@ -26,6 +26,8 @@ struct fix_plan {
 	const char *fields;	/* LOCKERS_FIX_FIELDS, or NULL */
 	const char *at_unlock;	/* LOCKERS_FIX_AT_UNLOCK: where the section ends, or NULL */
 	int alt;		/* which of the rule's kinds this is, when it has several (rcu-escape) */
+	char note[512];		/* what the transformation says the human must still check
+				   (a "lockers-fix-note: " line it printed), or "" */
 	char object[64];	/* the object the subject names, when not the key ("" : the key) */
 };
 
