@@ -432,12 +432,10 @@ def _scope(path):
             raise Refuse("%s() at line %d, between the unlock and the last use, already "
                          "changes the section" % (name, toks[i].line))
     for st in sc.rng:
-        _exits(toks, st, x, Plan(), False, False)   # a returned pointer says so first
-    if last.kind == "exit":
-        raise Refuse("the last use is the exit at line %d itself" % toks[last.a].line)
-    if last.kind not in ("if", "for", "while", "iterator", "simple"):
-        raise Refuse("the last use, at line %d, is a %s statement: nothing can be put "
-                     "after it" % (toks[last.a].line, last.kind))
+        for e in walk(st):
+            if e.kind == "exit" and [t.s for t in toks[e.a:e.b]] == ["return", x]:
+                raise Refuse("%s is returned at line %d: the caller uses it after any unlock "
+                             "here" % (x, toks[e.a].line))
     return sc
 
 
@@ -452,6 +450,9 @@ def _plan_of(sc, skip_null):
     for st in sc.rng:
         _exits(toks, st, sc.x, plan, False, False, skip_null)
     last = sc.rng[-1]
+    if last.kind not in ("if", "for", "while", "iterator", "simple"):
+        raise Refuse("the last use, at line %d, is a %s statement: nothing can be put after it"
+                     % (toks[last.a].line, "return" if last.kind == "exit" else last.kind))
     plan.after = (toks[last.a].line, toks[last.a].col)
     return plan
 
@@ -606,6 +607,210 @@ def plan_reference(path):
     return plan
 
 
+# ---------------------------------------------------------------- copy_scalars
+
+# The C types whose value a local can hold: a copy of the field is the value itself.
+SCALAR_WORDS = {"unsigned", "signed", "int", "long", "short", "char", "bool", "_Bool", "float",
+                "double", "size_t", "ssize_t", "loff_t", "pid_t", "u8", "u16", "u32", "u64",
+                "s8", "s16", "s32", "s64", "__u8", "__u16", "__u32", "__u64", "__s8", "__s16",
+                "__s32", "__s64", "uint", "ulong", "ushort", "uchar", "uintptr_t"}
+QUALIFIERS = {"const", "volatile"}
+WRITES = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "++", "--"}
+
+
+def _struct_members(text, tag):
+    """{field: (type words, declarator tokens)} of `struct tag { ... }` in text, or None."""
+    toks = tokens(text)
+    p = Parser(toks)
+    for i in range(len(toks) - 2):
+        if toks[i].s == "struct" and toks[i + 1].s == tag and toks[i + 2].s == "{":
+            try:
+                end = p.close(i + 2)
+            except ValueError:
+                return None
+            out, j = {}, i + 3
+            while j < end:
+                k, depth = j, 0
+                while k < end and not (toks[k].s == ";" and depth == 0):
+                    if toks[k].s in ("(", "[", "{"):
+                        depth += 1
+                    elif toks[k].s in (")", "]", "}"):
+                        depth -= 1
+                    k += 1
+                decl = [t.s for t in toks[j:k]]
+                j = k + 1
+                if "{" in decl or "(" in decl:
+                    continue        # a nested struct or union, a function pointer
+                # T a, *b, c[4], d : 3
+                words, rest = [], decl
+                while rest and (rest[0] in QUALIFIERS or rest[0] in ("struct", "enum", "union")
+                                or (re.match(r"^\w+$", rest[0]) and len(rest) > 1
+                                    and re.match(r"^\w+$", rest[1]))):
+                    words.append(rest[0])
+                    rest = rest[1:]
+                for d in " ".join(rest).split(" , "):
+                    dt = d.split()
+                    names_ = [w for w in dt if re.match(r"^[A-Za-z_]\w*$", w)]
+                    if names_:
+                        out[names_[0]] = (words, dt)
+            return out
+    return None
+
+
+def _headers():
+    """Texts to look for a struct in: the file's directory's headers, then the tree's include/."""
+    tree, path = _env("LOCKERS_FIX_TREE"), _env("LOCKERS_FIX_FILE")
+    if not tree or not path:
+        return
+    d = os.path.join(tree, os.path.dirname(path))
+    for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+        if f.endswith(".h"):
+            yield os.path.join(d, f)
+    inc = os.path.join(tree, "include")
+    if os.path.isdir(inc):
+        for dirpath, dirs, files in os.walk(inc):
+            dirs.sort()
+            for f in sorted(files):
+                if f.endswith(".h"):
+                    yield os.path.join(dirpath, f)
+
+
+def _field_types(path, tag):
+    """The members of struct tag, from the file or the headers, and where they were found."""
+    m = _struct_members(source.text(path), tag)
+    if m is not None:
+        return m, "the file"
+    pat = re.compile(r"\bstruct\s+%s\s*\{" % re.escape(tag))
+    for h in _headers():
+        text = source.read_regular(h) or ""
+        if pat.search(text):
+            m = _struct_members(text, tag)
+            if m is not None:
+                return m, os.path.relpath(h, _env("LOCKERS_FIX_TREE"))
+    return None, None
+
+
+def _scalar_type(words, decl):
+    """The type of a local that holds the member, or the reason it cannot."""
+    if any(t in ("*", "[") for t in decl):
+        return None, "a pointer or an array"
+    base = [w for w in words if w not in QUALIFIERS]
+    if len(base) == 2 and base[0] == "enum":
+        return " ".join(base), None
+    if base and all(w in SCALAR_WORDS for w in base):
+        return " ".join(base), None
+    return None, "of type %s, which lockers does not know to be a scalar" % " ".join(base)
+
+
+def plan_copy(path):
+    """The Plan for copy_scalars on the file at path, or Refuse."""
+    sc = _scope(path)
+    toks, x = sc.toks, sc.x
+    fields, uses = [], {}
+    for i in mentions(toks, sc.a, sc.b, x):
+        if toks[i + 1].s != "->" or not toks[i + 2].ident():
+            raise Refuse("line %d uses %s itself, not a field of it" % (toks[i].line, x))
+        f, nxt = toks[i + 2].s, toks[i + 3].s
+        if toks[i - 1].s == "&" or nxt in WRITES or nxt in ("(", "->", ".", "["):
+            raise Refuse("line %d does more than read the field %s->%s (its address, a write, "
+                         "a call through it or an access through it)" % (toks[i].line, x, f))
+        if f not in fields:
+            fields.append(f)
+        uses[(toks[i].line, toks[i].col)] = f
+    if len(fields) > 3:
+        raise Refuse("the code after the unlock reads %d fields of %s: more than three copies "
+                     "is not a small change" % (len(fields), x))
+    # x must not be NULL where the copies go: a NULL test before the unlock, a
+    # dereference before it, or a first use after it that every path reaches
+    kids = sc.block.kids
+    before = kids[:kids.index(sc.stmt)]
+    safe = any((st.kind == "if" and null_test(toks, st.a + 2, Parser(toks).close(st.a + 1) - 1, x))
+               or (st.kind == "simple" and any(toks[i + 1].s == "->" for i in mentions(toks, st.a, st.b, x)))
+               for st in before)
+    for st in sc.rng:
+        if st.kind == "exit":
+            break
+        if mentions(toks, st.a, st.b, x):
+            cond_end = Parser(toks).close(st.a + 1) if st.kind in ("if", "while", "switch") else st.b
+            safe = safe or st.kind == "simple" or bool(mentions(toks, st.a, cond_end, x))
+            break
+    if not safe:
+        raise Refuse("%s may be NULL at the unlock: nothing shows that reading its fields "
+                     "there is safe" % x)
+    tag = _struct_of(sc)
+    if tag is None:
+        raise Refuse("the type of %s is not a struct pointer declared in the function" % x)
+    members, where = _field_types(path, tag)
+    used = set(t.s for i, t in enumerate(toks[sc.fa:sc.fb + 1], sc.fa)
+               if t.ident() and toks[i - 1].s not in ("->", "."))
+    plan = Plan()
+    plan.function = sc.function
+    plan.unlock = (toks[sc.stmt.a].line, toks[sc.stmt.a].col)
+    plan.after = plan.unlock
+    plan.copies, plan.decls, plan.locals = [], [], {}
+    for f in fields:
+        # a local the section already copied the field into, unchanged up to the last use
+        for st in before:
+            t = [tok.s for tok in toks[st.a:st.b + 1]]
+            v = t[0]
+            if t[1:] == ["=", x, "->", f, ";"] and not any(
+                    toks[i + 1].s in WRITES or toks[i - 1].s == "&"
+                    for i in mentions(toks, st.b + 1, sc.b, v)):
+                plan.locals[f] = v
+        if f in plan.locals:
+            continue
+        if members is None:
+            raise Refuse("struct %s is not defined in the file or in the headers lockers read "
+                         "(its directory's, include/): the type of %s->%s is unknown" % (tag, x, f))
+        if f not in members:
+            raise Refuse("struct %s (%s) has no plain member %s: the type of %s->%s is unknown"
+                         % (tag, where, f, x, f))
+        typ, why = _scalar_type(*members[f])
+        if typ is None:
+            raise Refuse("%s->%s is %s (struct %s, %s): only scalar fields are copied"
+                         % (x, f, why, tag, where))
+        name = next((n for n in (f, "%s_%s" % (x, f)) if n not in used), None)
+        if name is None:
+            raise Refuse("no free name for the copy of %s->%s" % (x, f))
+        used.add(name)
+        plan.locals[f] = name
+        plan.copies.append("%s = %s->%s;" % (name, x, f))
+        plan.decls.append("%s %s;" % (typ, name))
+    plan.uses = uses
+    return plan
+
+
+def copy_unlock(p, n=None):
+    """p is the unlock the copies go before (n of them, if given)."""
+    plan = _plan(p, plan_copy)
+    return bool(plan) and _here(p, plan) == plan.unlock and n in (None, len(plan.copies))
+
+
+def copy_use(p):
+    """p is a read of a field after the unlock: it becomes the local's."""
+    plan = _plan(p, plan_copy)
+    return _here(p, plan) in plan.uses if plan else False
+
+
+def copy_local(p):
+    """The local that holds the field read at p."""
+    plan = _PLANS.get(plan_copy.__name__)
+    return plan.locals[plan.uses[_here(p, plan)]]
+
+
+def copy_stmts(kind, k):
+    """The k-th copy (kind "copy") or declaration ("decl") the plan adds, "" past the last."""
+    plan = _PLANS.get(plan_copy.__name__)
+    got = (plan.copies if kind == "copy" else plan.decls) if plan else []
+    return got[k] if k < len(got) else ";"
+
+
+def copy_decls(p, n):
+    """p is the function the n declarations go to."""
+    plan = _PLANS.get(plan_copy.__name__)
+    return bool(plan) and len(plan.decls) == n and p[0].current_element == plan.function
+
+
 # ---------------------------------------------------------------- SmPL hooks
 
 _PLANS = {}
@@ -636,6 +841,8 @@ def _plan(p, make):
             plan.unlock = (plan.unlock[0] - base, plan.unlock[1])
             plan.after = (plan.after[0] - base, plan.after[1])
             plan.exits = set((l - base, c) for l, c in plan.exits)
+            if getattr(plan, "uses", None):
+                plan.uses = dict(((l - base, c), f) for (l, c), f in plan.uses.items())
             if plan.cond:
                 plan.cond = (plan.cond[0] - base, plan.cond[1])
             _PLANS[key] = plan

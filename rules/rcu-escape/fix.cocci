@@ -2,6 +2,12 @@
 /// unlock. lockers fix tries the kinds in order (src/fix/fixkind.c); the plan
 /// each one is aimed at, or the precondition that fails, comes from the C
 /// text of the function (lockers/escape_fix.py):
+///   -D copy_scalars    the uses after the unlock only read scalar fields of
+///                      the object (their type from the struct's definition
+///                      in the file or the headers): up to three are copied
+///                      into locals before the unlock (a local the section
+///                      already copied the field into is reused) and the
+///                      reads become the locals.
 ///   -D extend_section  the uses after the unlock neither sleep nor take a
 ///                      lock an updater holds while it waits for a grace
 ///                      period: rcu_read_unlock() moves after the last use,
@@ -23,13 +29,14 @@
 // Fix: rcu-escape
 // Options: --no-includes
 
-virtual patch, extend_section, take_reference
+virtual patch, copy_scalars, extend_section, take_reference
 
 @initialize:python@
 @@
 #include "python-init-fix.cocci"
 from lockers.escape_fix import extend_unlock, extend_after, extend_exit
 from lockers.escape_fix import ref_unlock, ref_after, ref_exit, ref_cond, ref_names
+from lockers.escape_fix import copy_unlock, copy_use, copy_local, copy_stmts, copy_decls
 
 // The unlock that ends the section (the plan is made here, or refused).
 @unl depends on patch && extend_section@
@@ -192,3 +199,100 @@ statement S;
 - !X
 + !X || !GET(&X->M)
   ) S
+
+// copy_scalars: the reads of fields after the unlock (the plan is made here, or refused)
+@cuse depends on patch && copy_scalars@
+identifier X, F;
+position p : script:python() { copy_use(p) };
+@@
+X@p->F
+
+@script:python cn depends on cuse@
+p << cuse.p;
+V;
+@@
+coccinelle.V = cocci.make_ident(copy_local(p))
+
+@cunl depends on cuse@
+position p : script:python() { copy_unlock(p) };
+identifier UNL;
+@@
+UNL@p();
+
+@script:python cs depends on cunl@
+u << cunl.UNL;
+C1; C2; C3; D1; D2; D3;
+@@
+coccinelle.C1 = cocci.make_stmt(copy_stmts("copy", 0))
+coccinelle.C2 = cocci.make_stmt(copy_stmts("copy", 1))
+coccinelle.C3 = cocci.make_stmt(copy_stmts("copy", 2))
+coccinelle.D1 = cocci.make_stmt(copy_stmts("decl", 0))
+coccinelle.D2 = cocci.make_stmt(copy_stmts("decl", 1))
+coccinelle.D3 = cocci.make_stmt(copy_stmts("decl", 2))
+
+@depends on cunl@
+identifier cuse.X, cuse.F, cn.V;
+position cuse.p;
+@@
+- X@p->F
++ V
+
+@depends on cunl@
+identifier cunl.UNL;
+statement cs.C1;
+position p : script:python() { copy_unlock(p, 1) };
+@@
++ C1
+  UNL@p();
+
+@depends on cunl@
+identifier cunl.UNL;
+statement cs.C1, cs.C2;
+position p : script:python() { copy_unlock(p, 2) };
+@@
++ C1
++ C2
+  UNL@p();
+
+@depends on cunl@
+identifier cunl.UNL;
+statement cs.C1, cs.C2, cs.C3;
+position p : script:python() { copy_unlock(p, 3) };
+@@
++ C1
++ C2
++ C3
+  UNL@p();
+
+@depends on cunl@
+identifier FN;
+position p : script:python() { copy_decls(p, 1) };
+statement cs.D1;
+@@
+FN@p(...) {
++ D1
+  ...
+}
+
+@depends on cunl@
+identifier FN;
+position p : script:python() { copy_decls(p, 2) };
+statement cs.D1, cs.D2;
+@@
+FN@p(...) {
++ D1
++ D2
+  ...
+}
+
+@depends on cunl@
+identifier FN;
+position p : script:python() { copy_decls(p, 3) };
+statement cs.D1, cs.D2, cs.D3;
+@@
+FN@p(...) {
++ D1
++ D2
++ D3
+  ...
+}

@@ -24,6 +24,9 @@ static void spatch_argv(const struct fixgen_options *o, const struct finding *f,
 		strvec_pushf(argv, "LOCKERS_FIX_FIELDS=%s", p->fields);
 	if (p->at_unlock)
 		strvec_pushf(argv, "LOCKERS_FIX_AT_UNLOCK=%s", p->at_unlock);
+	/* Where the copy came from: a fix may read the tree's headers (a struct's fields). */
+	strvec_pushf(argv, "LOCKERS_FIX_TREE=%s", o->kdir);
+	strvec_pushf(argv, "LOCKERS_FIX_FILE=%s", f->path);
 	strvec_push(argv, "PYTHONDONTWRITEBYTECODE=1");
 	strvec_push(argv, o->spatch);
 	if (o->python && *o->python) {
@@ -119,7 +122,7 @@ int fix_generate(const struct fixgen_options *o, const struct finding *f, struct
 	char *src = xasprintf("%s/%s", o->kdir, f->path);
 	char *dir = xasprintf("%s/lockers-fix-XXXXXX", tmp_dir());
 	struct strbuf text = STRBUF_INIT, reasons = STRBUF_INIT;
-	char reason[1024];
+	char reason[1024], last[1024] = "";
 	int rc = -1, tried = 0;
 
 	if (!mkdtemp(dir)) {
@@ -140,7 +143,16 @@ int fix_generate(const struct fixgen_options *o, const struct finding *f, struct
 			rc = 0;
 			goto out;
 		}
-		strbuf_addf(&reasons, "%s-D %s: %s", tried++ ? "; " : "", p->mode, reason);
+		/* A reason every kind gives is said once: "-D a, -D b: reason". */
+		if (tried && !strcmp(reason, last)) {
+			reasons.len -= strlen(reason) + 2;
+			reasons.buf[reasons.len] = '\0';
+			strbuf_addf(&reasons, ", -D %s: %s", p->mode, reason);
+		} else {
+			strbuf_addf(&reasons, "%s-D %s: %s", tried ? "; " : "", p->mode, reason);
+		}
+		snprintf(last, sizeof(last), "%s", reason);
+		tried++;
 	} while (!fix_plan_next(f, p));
 	if (tried == 1)
 		snprintf(err, errlen, "%s.cocci -D %s does not match the code at %s:%s: %s",

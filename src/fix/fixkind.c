@@ -264,6 +264,12 @@ static int plan_free_grace(const struct finding *f, struct fix_plan *p, char *wh
 static const struct escape_kind {
 	const char *mode, *verb, *tail, *why, *unmatched;
 } escape_kinds[] = {
+	{ "copy_scalars", "copy the fields of", " read after the RCU unlock",
+	  "The code after the unlock only reads scalar fields of the object: their values "
+	  "are copied into locals inside the section, where the object is still guaranteed "
+	  "to exist, and the code uses the copies; it no longer touches the object after the "
+	  "unlock.",
+	  "the uses after the unlock are not statements of the unlock's own block" },
 	{ "extend_section", "keep", " under RCU up to its last use",
 	  "Nothing after the unlock up to the last use sleeps or takes a lock that an updater "
 	  "holds while it waits for a grace period, so the read-side section can simply cover "

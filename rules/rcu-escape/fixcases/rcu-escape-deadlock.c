@@ -18,6 +18,7 @@ void mutex_lock(struct mutex *m);
 void mutex_unlock(struct mutex *m);
 void synchronize_rcu(void);
 void kfree(const void *p);
+void conf_apply(struct dev *d, struct conf *c);
 
 void dev_set_conf(struct dev *d, struct conf *c)
 {
@@ -39,7 +40,7 @@ int dev_weight(struct dev *d)
 	c = rcu_dereference(d->conf);
 	rcu_read_unlock();
 	mutex_lock(&d->cfg_lock);
-	d->weight = c->weight;
+	conf_apply(d, c);
 	mutex_unlock(&d->cfg_lock);
 	return 0;
 }
@@ -49,6 +50,6 @@ int dev_weight(struct dev *d)
  * check-rules: rcu-escape
  * check-fix: refused: would deadlock
  * check-output-start
-42:14: warning: c was read under rcu_read_lock() and is dereferenced after rcu_read_unlock() with no reference taken [rcu-escape] intended
+43:16: warning: c was read under rcu_read_lock() and is passed on after rcu_read_unlock() with no reference taken [rcu-escape] intended
  * check-output-end
  */

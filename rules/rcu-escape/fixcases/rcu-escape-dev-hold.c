@@ -1,4 +1,5 @@
-/* The device looked up under RCU is used after the unlock around a sleep:
+/* The device looked up under RCU is used, and passed on, after the unlock
+ * around a sleep:
  * lockers fix pins it with dev_hold() inside the section and drops it with
  * dev_put() after the last use and before the early return. */
 struct net_device {
@@ -12,7 +13,7 @@ struct net_device *dev_get_by_index_rcu(struct net *net, int ifindex);
 void dev_hold(struct net_device *dev);
 void dev_put(struct net_device *dev);
 void msleep(unsigned int msecs);
-void pr_mtu(int mtu);
+void dev_notify(struct net_device *dev);
 
 int link_wait(struct net *net, int ifindex)
 {
@@ -28,7 +29,7 @@ int link_wait(struct net *net, int ifindex)
 	msleep(10);
 	if (dev->mtu < 68)
 		return -EINVAL;
-	pr_mtu(dev->mtu);
+	dev_notify(dev);
 	return 0;
 }
 
@@ -37,6 +38,6 @@ int link_wait(struct net *net, int ifindex)
  * check-rules: rcu-escape
  * check-fix: offered
  * check-output-start
-29:6: warning: dev was looked up under rcu_read_lock() and is dereferenced after rcu_read_unlock() with no reference taken [rcu-escape] bug
+30:6: warning: dev was looked up under rcu_read_lock() and is dereferenced after rcu_read_unlock() with no reference taken [rcu-escape] bug
  * check-output-end
  */
