@@ -2,6 +2,9 @@
 #define NULL ((void *)0)
 #define ENODEV 19
 #define ENOMEM 12
+#define EINVAL 22
+#define EBUSY 16
+#define EMSGSIZE 90
 #define GFP_KERNEL 0
 struct net_device;
 void rcu_read_lock(void);
