@@ -9,8 +9,9 @@ follow it in its own block, up to the last one that mentions the pointer
 before it is assigned again: that range is what a fix must cover.
 
   extend_section  the range sleeps nowhere (no call of data/might-sleep.list
-                  or of a grace-period wait, in it or in a callee defined in
-                  the file), takes no lock that the file holds while it waits
+                  or of a grace-period wait, no call through a pointer, no
+                  assertion that a mutex is held, in it or in a callee defined
+                  in the file or the other files of its directory), takes no lock that the file holds while it waits
                   for a grace period, holds no label and no other section
                   call, and does not return the pointer: the unlock moves
                   after the range's last statement, and a copy of it goes
@@ -299,15 +300,65 @@ class Plan:
         self.get = self.put = self.member = self.form = self.cond = None
 
 
-def _sleeps(toks, funcs, a, b, seen, outside, depth=0):
+ASSERTS = _words("lock-asserts")
+# the kernel API the rules know (every list but might-sleep.list, whose calls are refused):
+# a note does not ask the human to check spin_lock() or list_empty()
+KNOWN = _words(*sorted(f[:-5] for f in os.listdir(os.path.join(os.path.dirname(
+    os.path.dirname(os.path.abspath(__file__))), "data")) if f.endswith(".list")))
+# an asserted lock whose name says it sleeps (mvm->mutex, ->lock_sem): the code is
+# written to run where it may sleep
+SLEEPING_LOCK = re.compile(r"mutex|sem\b|_sem|rwsem|rtnl", re.I)
+
+
+class Callees:
+    """Where the callees' bodies are: the file, then the other .c and .h files
+    of its directory in the tree (LOCKERS_FIX_TREE, LOCKERS_FIX_FILE)."""
+
+    def __init__(self, toks, funcs):
+        self.files = [(toks, funcs)]
+        self.pending = None
+
+    def _load(self):
+        tree, path = _env("LOCKERS_FIX_TREE"), _env("LOCKERS_FIX_FILE")
+        self.pending = []
+        d = os.path.join(tree, os.path.dirname(path)) if tree and path else ""
+        if d and os.path.isdir(d):
+            me = os.path.basename(path)
+            self.pending = [os.path.join(d, f) for f in sorted(os.listdir(d))
+                            if f.endswith((".c", ".h")) and f != me]
+
+    def find(self, name):
+        """(tokens, first, last) of name's body, or None."""
+        for toks, funcs in self.files:
+            if name in funcs:
+                return toks, funcs[name][0], funcs[name][1]
+        if self.pending is None:
+            self._load()
+        pat = re.compile(r"\b%s\s*\([^;{]*\)\s*\{" % re.escape(name))
+        while self.pending:
+            text = source.read_regular(self.pending.pop(0)) or ""
+            if pat.search(text):
+                toks = tokens(text)
+                funcs = functions(toks)
+                self.files.append((toks, funcs))
+                if name in funcs:
+                    return toks, funcs[name][0], funcs[name][1]
+        return None
+
+
+def _sleeps(toks, callees, a, b, seen, outside, depth=0):
     """(what, line, via) of the first thing in tokens a..b that sleeps or may:
-    a call of the lists, a sleeping GFP flag, a call through a pointer
-    (what it calls cannot be read), looking into the callees the file
-    defines (via: the chain of them); None. The callees defined elsewhere
-    are added to outside: nobody looked into them."""
+    a call of the lists, a sleeping GFP flag, a call through a pointer (what
+    it calls cannot be read), an assertion that a sleeping lock is held,
+    looking into the callees of the file and of its directory (via: the chain
+    of them); None. The callees found nowhere are added to outside: nobody
+    looked into them."""
     for name, i in calls(toks, a, b):
         if SLEEPS.match(name):
             return "calls %s()" % name, toks[i].line, []
+        if ASSERTS.match(name) and SLEEPING_LOCK.search(name + lock_arg(toks, i)):
+            return "asserts that a sleeping lock is held (%s(%s))" % (name, lock_arg(toks, i)), \
+                toks[i].line, []
         if i and toks[i - 1].s in ("->", "."):
             j = i - 1
             while j > 0 and toks[j].s in ("->", ".") and toks[j - 1].ident():
@@ -317,18 +368,18 @@ def _sleeps(toks, funcs, a, b, seen, outside, depth=0):
     for i in range(a, b):
         if toks[i].ident() and SLEEPS.match(toks[i].s) and toks[i].s.isupper():
             return "makes a %s allocation" % toks[i].s, toks[i].line, []
+    if depth >= 4:
+        return None
     for name, i in calls(toks, a, b):
         if name in seen:
             continue
         seen.add(name)
-        if name not in funcs:
-            if not name.isupper() and name not in SECTION:
+        body = callees.find(name) if name not in SECTION else None
+        if body is None:
+            if not name.isupper() and name not in SECTION and not KNOWN.match(name):
                 outside.append(name)
             continue
-        if depth >= 3:
-            continue
-        fa, fb = funcs[name]
-        hit = _sleeps(toks, funcs, fa, fb, seen, outside, depth + 1)
+        hit = _sleeps(body[0], callees, body[1], body[2], seen, outside, depth + 1)
         if hit:
             return hit[0], toks[i].line, [name] + hit[2]
     return None
@@ -469,7 +520,7 @@ def plan_extend(path):
                              "taken inside the section, it would deadlock"
                              % (toks[i].line, name, lock_arg(toks, i), held[0], held[1]))
     outside = []
-    hit = _sleeps(toks, funcs, a, b, {sc.function}, outside)
+    hit = _sleeps(toks, Callees(toks, funcs), a, b, {sc.function}, outside)
     if hit:
         what, line, via = hit
         how = "".join("calls %s(), which " % v for v in via)
@@ -479,8 +530,8 @@ def plan_extend(path):
         # for the mail: what the human still has to read
         names = ", ".join("%s()" % n for n in outside[:6])
         more = " and %d more" % (len(outside) - 6) if len(outside) > 6 else ""
-        print("lockers-fix-note: Not looked into, defined outside the file: %s%s; check that "
-              "none of them sleeps." % (names, more))
+        print("lockers-fix-note: Not looked into, defined outside the file and its "
+              "directory: %s%s; check that none of them sleeps." % (names, more))
     return _plan_of(sc, False)
 
 
