@@ -25,7 +25,7 @@ import os
 import re
 
 from . import source
-from .vocab import FAMILY, RCU_READ_LOCK, RCU_READ_UNLOCK, names, pairs
+from .vocab import FAMILY, RCU_READ_LOCK, RCU_READ_UNLOCK, pairs
 
 
 def _env(name):
@@ -198,7 +198,7 @@ def walk(st):
 
 def functions(toks):
     """name -> (index of the body's '{', of its '}') of each function defined in the tokens."""
-    out, depth, i, p = {}, 0, 0, Parser(toks)
+    out, i, p = {}, 0, Parser(toks)
     while i < len(toks):
         s = toks[i].s
         if s == "{":
@@ -528,10 +528,10 @@ def plan_extend(path):
                      "read-side section must not" % (line, how, what))
     if outside:
         # for the mail: what the human still has to read
-        names = ", ".join("%s()" % n for n in outside[:6])
+        listed = ", ".join("%s()" % n for n in outside[:6])
         more = " and %d more" % (len(outside) - 6) if len(outside) > 6 else ""
         print("lockers-fix-note: Not looked into, defined outside the file and its "
-              "directory: %s%s; check that none of them sleeps." % (names, more))
+              "directory: %s%s; check that none of them sleeps." % (listed, more))
     return _plan_of(sc, False)
 
 
@@ -837,12 +837,6 @@ def copy_unlock(p, n=None):
     return bool(plan) and _here(p, plan) == plan.unlock and n in (None, len(plan.copies))
 
 
-def copy_use(p):
-    """p is a read of a field after the unlock: it becomes the local's."""
-    plan = _plan(p, plan_copy)
-    return _here(p, plan) in plan.uses if plan else False
-
-
 def copy_local(p):
     """The local that holds the field read at p."""
     plan = _PLANS.get(plan_copy.__name__)
@@ -911,22 +905,15 @@ def _here(p, plan):
     return (int(p[0].line) - base, int(p[0].column)) if base is not None else None
 
 
-def extend_unlock(p):
-    """p is the unlock extend_section moves."""
-    plan = _plan(p, plan_extend)
-    return _here(p, plan) == plan.unlock if plan else False
-
-
-def extend_after(p):
-    """p starts the last statement that uses the pointer: the unlock goes after it."""
-    plan = _plan(p, plan_extend)
-    return _here(p, plan) == plan.after if plan else False
-
-
-def extend_exit(p):
-    """p is an exit between the unlock and the last use: a copy of the unlock goes before it."""
-    plan = _plan(p, plan_extend)
-    return _here(p, plan) in plan.exits if plan else False
+def at_place(p, kind, place):
+    """p is at the place of the plan of kind (extend, reference, copy) that a
+    rule of fix.cocci edits: "unlock", "after" (the last use's first token),
+    "exits", "cond" (the NULL test a tryget joins) or "uses" (a field read)."""
+    plan = _plan(p, {"extend": plan_extend, "reference": plan_reference, "copy": plan_copy}[kind])
+    if not plan:
+        return False
+    here, want = _here(p, plan), getattr(plan, place)
+    return here in want if isinstance(want, (set, dict)) else here == want
 
 
 def ref_unlock(p, form=None):
@@ -934,24 +921,6 @@ def ref_unlock(p, form=None):
     reference in (written in the given form, if one is given)."""
     plan = _plan(p, plan_reference)
     return bool(plan) and _here(p, plan) == plan.unlock and form in (None, plan.form)
-
-
-def ref_after(p):
-    """p starts the last statement that uses the pointer: the reference is dropped after it."""
-    plan = _plan(p, plan_reference)
-    return _here(p, plan) == plan.after if plan else False
-
-
-def ref_exit(p):
-    """p is an exit between the unlock and the last use with the reference held."""
-    plan = _plan(p, plan_reference)
-    return _here(p, plan) in plan.exits if plan else False
-
-
-def ref_cond(p):
-    """p is the NULL test, before the unlock, that the tryget joins."""
-    plan = _plan(p, plan_reference)
-    return _here(p, plan) == plan.cond if plan else False
 
 
 def ref_names():

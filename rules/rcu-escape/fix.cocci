@@ -34,20 +34,19 @@ virtual patch, copy_scalars, extend_section, take_reference
 @initialize:python@
 @@
 #include "python-init-fix.cocci"
-from lockers.escape_fix import extend_unlock, extend_after, extend_exit
-from lockers.escape_fix import ref_unlock, ref_after, ref_exit, ref_cond, ref_names
-from lockers.escape_fix import copy_unlock, copy_use, copy_local, copy_stmts, copy_decls
+from lockers.escape_fix import at_place, ref_unlock, ref_names
+from lockers.escape_fix import copy_unlock, copy_local, copy_stmts, copy_decls
 
 // The unlock that ends the section (the plan is made here, or refused).
 @unl depends on patch && extend_section@
-position p : script:python() { extend_unlock(p) };
+position p : script:python() { at_place(p, "extend", "unlock") };
 identifier UNL;
 @@
 UNL@p();
 
 @depends on unl@
 identifier unl.UNL;
-position p : script:python() { extend_after(p) };
+position p : script:python() { at_place(p, "extend", "after") };
 expression E;
 statement S1, S2;
 iterator I;
@@ -74,7 +73,7 @@ E@p;
 
 @depends on unl@
 identifier unl.UNL;
-position p : script:python() { extend_exit(p) };
+position p : script:python() { at_place(p, "extend", "exits") };
 expression E;
 identifier L;
 @@
@@ -97,7 +96,7 @@ identifier L;
 
 @depends on unl@
 identifier unl.UNL;
-position p : script:python() { extend_unlock(p) };
+position p : script:python() { at_place(p, "extend", "unlock") };
 @@
 - UNL@p();
 
@@ -119,7 +118,7 @@ coccinelle.M = cocci.make_ident(m)
 
 @depends on runl@
 identifier rn.X, rn.PUT;
-position p : script:python() { ref_after(p) };
+position p : script:python() { at_place(p, "reference", "after") };
 expression E;
 statement S1, S2;
 iterator I;
@@ -146,7 +145,7 @@ E@p;
 
 @depends on runl@
 identifier rn.X, rn.PUT;
-position p : script:python() { ref_exit(p) };
+position p : script:python() { at_place(p, "reference", "exits") };
 expression E;
 identifier L;
 @@
@@ -192,7 +191,7 @@ position p : script:python() { ref_unlock(p, "try_if") };
 
 @depends on runl@
 identifier rn.X, rn.GET, rn.M;
-position p : script:python() { ref_cond(p) };
+position p : script:python() { at_place(p, "reference", "cond") };
 statement S;
 @@
   if@p (
@@ -203,7 +202,7 @@ statement S;
 // copy_scalars: the reads of fields after the unlock (the plan is made here, or refused)
 @cuse depends on patch && copy_scalars@
 identifier X, F;
-position p : script:python() { copy_use(p) };
+position p : script:python() { at_place(p, "copy", "uses") };
 @@
 X@p->F
 
