@@ -692,18 +692,27 @@ def _struct_members(text, tag):
                 j = k + 1
                 if "{" in decl or "(" in decl:
                     continue        # a nested struct or union, a function pointer
-                # T a, *b, c[4], d : 3
-                words, rest = [], decl
-                while rest and (rest[0] in QUALIFIERS or rest[0] in ("struct", "enum", "union")
-                                or (re.match(r"^\w+$", rest[0]) and len(rest) > 1
-                                    and re.match(r"^\w+$", rest[1]))):
-                    words.append(rest[0])
-                    rest = rest[1:]
-                for d in " ".join(rest).split(" , "):
-                    dt = d.split()
-                    names_ = [w for w in dt if re.match(r"^[A-Za-z_]\w*$", w)]
-                    if names_:
-                        out[names_[0]] = (words, dt)
+                # T a, *b, c[4], d : 3: each declarator's name is its last identifier
+                # before a [ or a :, the type the words in front of the first one
+                parts, cur, depth = [], [], 0
+                for w in decl:
+                    depth += (w in ("[", "(")) - (w in ("]", ")"))
+                    if w == "," and not depth:
+                        parts.append(cur)
+                        cur = []
+                    else:
+                        cur.append(w)
+                parts.append(cur)
+                words = None
+                for dt in parts:
+                    head = dt[:min([dt.index(t) for t in ("[", ":") if t in dt] or [len(dt)])]
+                    idents = [k for k, w in enumerate(head) if re.match(r"^[A-Za-z_]\w*$", w)]
+                    if not idents:
+                        continue
+                    k = idents[-1]
+                    if words is None:
+                        words = [w for w in head[:k] if w != "*"]
+                    out[head[k]] = (words, dt)
             return out
     return None
 
