@@ -290,14 +290,16 @@ class Plan:
 
     def __init__(self):
         self.function = None
+        self.notes = []         # for the mail, below the ---: what the human must check
         self.unlock = None      # (line, col) of the unlock's name
         self.unlock_name = None
         self.after = None       # (line, col) of the last statement's first token
         self.exits = set()      # (line, col) of each exit's keyword
-        # take_reference: the helpers, the member a tryget takes, how the get is written
-        # (plain, plain_if: if (x), try_if: x = NULL on failure, try_cond: joined to the
-        # NULL test before the unlock, at cond)
-        self.get = self.put = self.member = self.form = self.cond = None
+        # take_reference: the helpers and their arguments (x, x->member, &x->member), how
+        # the get is written (plain, plain_if: if (x), try_if: x = NULL on failure,
+        # try_cond: joined to the NULL test before the unlock, at cond, try_continue: the
+        # RCU list walk goes on to the next entry)
+        self.get = self.put = self.get_arg = self.put_arg = self.form = self.cond = None
 
 
 ASSERTS = _words("lock-asserts")
@@ -451,6 +453,7 @@ def _scope(path):
     kind needs (the pointer is a local, the uses are statements after the
     unlock in its block, no label and no other section call among them)."""
     sc = Scope()
+    sc.path = path
     sc.x = x = _env("LOCKERS_FIX_KEY").strip()
     if not re.match(r"^[A-Za-z_]\w*$", x):
         raise Refuse("the pointer %s is not a local variable" % x)
@@ -505,6 +508,17 @@ def _plan_of(sc, skip_null):
         raise Refuse("the last use, at line %d, is a %s statement: nothing can be put after it"
                      % (toks[last.a].line, "return" if last.kind == "exit" else last.kind))
     plan.after = (toks[last.a].line, toks[last.a].col)
+    # spatch puts a comment that ends a line it braces, or adds a line after, behind
+    # the added code: the human should put it back
+    lines = source.lines(sc.path)
+    moved = sorted(set(line for line, _ in plan.exits | {(toks[last.b].line, 0)}
+                       if re.search(r"(/\*|//)", source.line(sc.path, line))))
+    if moved and lines:
+        plan.notes.append("The comment%s at the end of line%s %s may have moved behind the "
+                          "added code: put %s back." % ("s" if len(moved) > 1 else "",
+                                                       "s" if len(moved) > 1 else "",
+                                                       ", ".join(map(str, moved)),
+                                                       "them" if len(moved) > 1 else "it"))
     return plan
 
 
@@ -526,13 +540,14 @@ def plan_extend(path):
         how = "".join("calls %s(), which " % v for v in via)
         raise Refuse("the code after the unlock may sleep (line %d %s%s), which a "
                      "read-side section must not" % (line, how, what))
+    plan = _plan_of(sc, False)
     if outside:
         # for the mail: what the human still has to read
         listed = ", ".join("%s()" % n for n in outside[:6])
         more = " and %d more" % (len(outside) - 6) if len(outside) > 6 else ""
-        print("lockers-fix-note: Not looked into, defined outside the file and its "
-              "directory: %s%s; check that none of them sleeps." % (listed, more))
-    return _plan_of(sc, False)
+        plan.notes.insert(0, "Not looked into, defined outside the file and its directory: "
+                          "%s%s; check that none of them sleeps." % (listed, more))
+    return plan
 
 
 def _exits(toks, st, x, plan, in_loop, in_switch, skip_null=False):
@@ -563,7 +578,9 @@ def _exits(toks, st, x, plan, in_loop, in_switch, skip_null=False):
 # ---------------------------------------------------------------- take_reference
 
 REF_PUT = dict(pairs("ref-put"))
+REF_TRYPUT = dict(pairs("ref-tryget-put"))
 REF_OBJECT = dict(pairs("ref-object"))
+REF_MEMBER = dict(pairs("ref-member"))
 TRYGET = dict(pairs("ref-tryget"))
 
 
@@ -631,30 +648,48 @@ def plan_reference(path):
     if tag is None:
         raise Refuse("the type of %s is not a struct pointer declared in the function" % x)
     plan = _plan_of(sc, True)
-    gets = [g for g, t in REF_OBJECT.items() if t == tag and g in REF_PUT]
+
+    def null_tests(sts):
+        return [st for s0 in sts for st in walk(s0) if st.kind == "if"
+                and null_test(toks, st.a + 2, Parser(toks).close(st.a + 1) - 1, x)]
     # a NULL test of x before the unlock, in the section (its exit is the missing object's path)
-    before = [st for st in sc.block.kids[:sc.block.kids.index(sc.stmt)]
-              if st.kind == "if" and null_test(toks, st.a + 2, Parser(toks).close(st.a + 1) - 1, x)]
-    after = [st for s0 in sc.rng for st in walk(s0)
-             if st.kind == "if" and null_test(toks, st.a + 2, Parser(toks).close(st.a + 1) - 1, x)]
+    before = [st for st in null_tests(sc.block.kids[:sc.block.kids.index(sc.stmt)])
+              if st in sc.block.kids]
+    after = null_tests(sc.rng)
+    # the unlock is in the body of the RCU list walk whose cursor x is: a failure skips the entry
+    cursor = any(st.kind == "iterator" and st.kids and st.kids[0] is sc.block
+                 and toks[st.a + 2].s == x for st in walk(sc.body))
+    gets = [g for g, t in REF_OBJECT.items() if t == tag and (g in REF_PUT or g in REF_TRYPUT)]
     if gets:
-        plan.get, plan.put, plan.member = gets[0], REF_PUT[gets[0]], None
-        plan.form = "plain_if" if after and not before else "plain"
-        return plan
-    pair = _file_pair(sc, tag)
-    if pair is None:
-        raise Refuse("struct %s has no reference pair lockers knows (data/ref-put.list, or a "
-                     "*_put() of the file that drops a counted reference)" % tag)
-    plan.put, plan.get, plan.member = pair
-    if before:
+        g = gets[0]
+        arg = "%s->%s" % (x, REF_MEMBER[g]) if g in REF_MEMBER else x
+        plan.get, plan.get_arg, plan.put_arg = g, arg, arg
+        if g in REF_PUT:
+            plan.put = REF_PUT[g]
+            plan.form = "plain_if" if after and not before else "plain"
+            return plan
+        plan.put = REF_TRYPUT[g]
+        dying = "%s() fails on one on its way to be freed" % g
+    else:
+        pair = _file_pair(sc, tag)
+        if pair is None:
+            raise Refuse("struct %s has no reference pair lockers knows (data/ref-put.list, "
+                         "ref-tryget-put.list, or a *_put() of the file that drops a counted "
+                         "reference)" % tag)
+        plan.put, plan.get, member = pair
+        plan.get_arg, plan.put_arg = "&%s->%s" % (x, member), x
+        dying = "%s() frees it at zero, so the reference is taken with %s(), which can fail" \
+            % (plan.put, plan.get)
+    if cursor:
+        plan.form = "try_continue"
+    elif before:
         plan.form = "try_cond"
         plan.cond = (toks[before[-1].a].line, toks[before[-1].a].col)
     elif after:
         plan.form = "try_if"
     else:
-        raise Refuse("struct %s may be on its way to be freed (%s() frees it at zero), so its "
-                     "reference is taken with %s(), which can fail; and nothing tests %s for "
-                     "NULL to give the failure a path" % (tag, plan.put, plan.get, x))
+        raise Refuse("struct %s may be on its way to be freed (%s); and nothing tests %s for "
+                     "NULL to give the failure a path" % (tag, dying, x))
     return plan
 
 
@@ -900,6 +935,8 @@ def _plan(p, make):
             if plan.cond:
                 plan.cond = (plan.cond[0] - base, plan.cond[1])
             _PLANS[key] = plan
+            if plan.notes:
+                print("lockers-fix-note: %s" % " ".join(plan.notes))
         except Refuse as e:
             print("lockers-fix: %s" % e)
             _PLANS[key] = None
@@ -933,7 +970,9 @@ def ref_unlock(p, form=None):
 
 
 def ref_names():
-    """(pointer, get, put, member) of the plan take_reference follows."""
+    """(pointer, get, put, the get's argument, the put's) of the plan take_reference follows."""
     plan = _PLANS.get(plan_reference.__name__)
-    return (_env("LOCKERS_FIX_KEY").strip(), plan.get, plan.put, plan.member or plan.get) \
-        if plan else ("x", "get", "put", "m")
+    return (_env("LOCKERS_FIX_KEY").strip(), plan.get, plan.put, plan.get_arg, plan.put_arg) \
+        if plan else ("x", "get", "put", "x", "x")
+
+

@@ -15,13 +15,15 @@
 ///                      continue that leaves the block in between.
 ///   -D take_reference  the object's struct has a reference pair: one of
 ///                      data/ref-put.list (dev_hold()/dev_put()), taken before
-///                      the unlock; or a *_put() of the file that drops a
-///                      counted reference on a member (data/ref-tryget.list),
-///                      whose tryget is taken before the unlock, joined to the
-///                      NULL test there or else setting the pointer to NULL
-///                      on failure for the NULL test after; dropped after the
-///                      last use and before each exit in between but those
-///                      of the NULL test.
+///                      the unlock; or one that can fail, of
+///                      data/ref-tryget-put.list (nfs_sb_active(x->super)) or
+///                      a *_put() of the file that drops a counted reference
+///                      on a member (data/ref-tryget.list), taken before the
+///                      unlock, the failure going on to the next entry of the
+///                      RCU list walk, joined to the NULL test there or else
+///                      setting the pointer to NULL for the NULL test after;
+///                      dropped after the last use and before each exit in
+///                      between but those of the NULL test.
 /// spatch numbers the lines of the code as the earlier rules left it, so the
 /// edits go bottom up: after the last use, before the exits, then the
 /// unlock itself.
@@ -108,16 +110,18 @@ identifier UNL;
 UNL@p();
 
 @script:python rn depends on runl@
-X; GET; PUT; M;
+X; GET; PUT; GA; PA;
 @@
-x, get, put, m = ref_names()
+x, get, put, ga, pa = ref_names()
 coccinelle.X = cocci.make_ident(x)
 coccinelle.GET = cocci.make_ident(get)
 coccinelle.PUT = cocci.make_ident(put)
-coccinelle.M = cocci.make_ident(m)
+coccinelle.GA = cocci.make_expr(ga)
+coccinelle.PA = cocci.make_expr(pa)
 
 @depends on runl@
-identifier rn.X, rn.PUT;
+identifier rn.PUT;
+expression rn.PA;
 position p : script:python() { at_place(p, "reference", "after") };
 expression E;
 statement S1, S2;
@@ -125,78 +129,92 @@ iterator I;
 @@
 (
 if@p (E) S1 else S2
-+ PUT(X);
++ PUT(PA);
 |
 if@p (E) S1
-+ PUT(X);
++ PUT(PA);
 |
 for@p (...;...;...) S1
-+ PUT(X);
++ PUT(PA);
 |
 while@p (E) S1
-+ PUT(X);
++ PUT(PA);
 |
 I@p(...) S1
-+ PUT(X);
++ PUT(PA);
 |
 E@p;
-+ PUT(X);
++ PUT(PA);
 )
 
 @depends on runl@
-identifier rn.X, rn.PUT;
+identifier rn.PUT;
+expression rn.PA;
 position p : script:python() { at_place(p, "reference", "exits") };
 expression E;
 identifier L;
 @@
 (
-+ PUT(X);
++ PUT(PA);
   return@p E;
 |
-+ PUT(X);
++ PUT(PA);
   return@p;
 |
-+ PUT(X);
++ PUT(PA);
   goto@p L;
 |
-+ PUT(X);
++ PUT(PA);
   break@p;
 |
-+ PUT(X);
++ PUT(PA);
   continue@p;
 )
 
 @depends on runl@
-identifier runl.UNL, rn.X, rn.GET;
+identifier runl.UNL, rn.GET;
+expression rn.GA;
 position p : script:python() { ref_unlock(p, "plain") };
 @@
-+ GET(X);
++ GET(GA);
   UNL@p();
 
 @depends on runl@
 identifier runl.UNL, rn.X, rn.GET;
+expression rn.GA;
 position p : script:python() { ref_unlock(p, "plain_if") };
 @@
 + if (X)
-+	GET(X);
++	GET(GA);
   UNL@p();
 
 @depends on runl@
-identifier runl.UNL, rn.X, rn.GET, rn.M;
+identifier runl.UNL, rn.X, rn.GET;
+expression rn.GA;
 position p : script:python() { ref_unlock(p, "try_if") };
 @@
-+ if (X && !GET(&X->M))
++ if (X && !GET(GA))
 +	X = NULL;
   UNL@p();
 
 @depends on runl@
-identifier rn.X, rn.GET, rn.M;
+identifier runl.UNL, rn.GET;
+expression rn.GA;
+position p : script:python() { ref_unlock(p, "try_continue") };
+@@
++ if (!GET(GA))
++	continue;
+  UNL@p();
+
+@depends on runl@
+identifier rn.X, rn.GET;
+expression rn.GA;
 position p : script:python() { at_place(p, "reference", "cond") };
 statement S;
 @@
   if@p (
 - !X
-+ !X || !GET(&X->M)
++ !X || !GET(GA)
   ) S
 
 // copy_scalars: the reads of fields after the unlock (the plan is made here, or refused)
