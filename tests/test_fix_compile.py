@@ -18,8 +18,10 @@ pytestmark = pytest.mark.skipif(not all(shutil.which(t) for t in ("gcc", "make",
 
 CASES = ("rcu-double-deref-local", "rcu-plain-store-null", "rcu-plain-store")
 # rcu-escape's offered kinds (copy_scalars, extend_section, take_reference with a
-# pair of the data and with the tryget of the file's *_put()): each patch must build.
-ESCAPE = ("rcu-escape-copy", "rcu-escape-extend", "rcu-escape-dev-hold", "rcu-escape-tryget")
+# pair of the data, with the tryget of the file's *_put() and in an RCU list walk):
+# each patch must build.
+ESCAPE = ("rcu-escape-copy", "rcu-escape-extend", "rcu-escape-dev-hold", "rcu-escape-tryget",
+          "rcu-escape-list-walk")
 
 
 def lockers(cwd, *args):
