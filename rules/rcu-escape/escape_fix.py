@@ -8,18 +8,32 @@ section (LOCKERS_FIX_AT) and the unlock that ends the section
 follow it in its own block, up to the last one that mentions the pointer
 before it is assigned again: that range is what a fix must cover.
 
+The kinds, tried in this order (src/fix/fixkind.c), each on its own run:
+
+  copy_scalars    the range only reads scalar fields of the object (their
+                  types from the struct's definition in the file or the
+                  tree's headers), at most three, and the pointer cannot be
+                  NULL at the unlock: the fields are copied into locals
+                  before it, and the reads become the locals.
   extend_section  the range sleeps nowhere (no call of data/might-sleep.list
                   or of a grace-period wait, no call through a pointer, no
-                  assertion that a mutex is held, in it or in a callee defined
-                  in the file or the other files of its directory), takes no lock that the file holds while it waits
-                  for a grace period, holds no label and no other section
-                  call, and does not return the pointer: the unlock moves
-                  after the range's last statement, and a copy of it goes
-                  before each return, goto, break or continue in the range
-                  that leaves the block.
+                  assertion that a mutex is held, in it or in a callee
+                  defined in the file or the other files of its directory),
+                  takes no lock that the file holds while it waits for a
+                  grace period: the unlock moves after the range's last
+                  statement, and a copy of it goes before each return, goto,
+                  break or continue in the range that leaves the block.
+  take_reference  the object's struct has a reference pair (data/ref-put.list,
+                  ref-tryget-put.list, or a *_put() of the file): the get
+                  goes before the unlock (a get that can fail with a path
+                  for the failure), the put after the range's last statement
+                  and before each exit in the range but those of a NULL test.
 
-A failed precondition is printed as "lockers-fix: REASON" (src/fix/fixgen.c
-reads the last such line) and the transformation matches nothing.
+None applies when the range holds a label or another section call, or
+returns the pointer itself. A failed precondition is printed as
+"lockers-fix: REASON" (src/fix/fixgen.c reads the last such line) and the
+transformation matches nothing; what the human must still check, as
+"lockers-fix-note: TEXT", goes below the mail's ---.
 """
 import os
 import re
