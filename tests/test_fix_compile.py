@@ -2,7 +2,8 @@
 make targets Kbuild offers, gcc and sparse for real) holding three fix cases
 of rules/<rule>/fixcases/: a patch that compiles clean is written with the
 note, one that adds a gcc warning is refused with it, one whose file the
-configuration does not build says so; the configured build directory is made
+configuration does not build says so; and rcu-escape's offered cases, each
+of whose patches builds with no new warning; the configured build directory is made
 once and reused, and the tree is never written."""
 import platform
 import shutil
@@ -16,6 +17,11 @@ pytestmark = pytest.mark.skipif(not all(shutil.which(t) for t in ("gcc", "make",
                                 reason="needs gcc, make and sparse (make deps-compile)")
 
 CASES = ("rcu-double-deref-local", "rcu-plain-store-null", "rcu-plain-store")
+# rcu-escape's offered kinds (copy_scalars, extend_section, take_reference with a
+# pair of the data, with the tryget of the file's *_put() and in an RCU list walk):
+# each patch must build.
+ESCAPE = ("rcu-escape-copy", "rcu-escape-extend", "rcu-escape-dev-hold", "rcu-escape-tryget",
+          "rcu-escape-list-walk")
 
 
 def lockers(cwd, *args):
@@ -36,12 +42,12 @@ def compiled(tmp_path_factory, lockers_built, corpus):
     work = tmp_path_factory.mktemp("fix-compile")
     tree = work / "tree"
     shutil.copytree(ROOT / "tests" / "kbuild-mini", tree)
-    for case in CASES:
+    for case in CASES + ESCAPE:
         [src] = RULES_SRC.glob("*/fixcases/%s.c" % case)
         shutil.copy(src, tree / "drivers" / "demo")
     before = {p: p.read_bytes() for p in tree.rglob("*") if p.is_file()}
     scan = lockers(work, "check", "-q", "--any-tree", "--fail-on", "101", "-o", "out",
-                   "-r", "rcu-double-deref", "-r", "rcu-plain-access", "tree")
+                   "-r", "rcu-double-deref", "-r", "rcu-plain-access", "-r", "rcu-escape", "tree")
     assert scan.returncode == 0, scan.stderr
     checkpatch = CORPUS / "scripts" / "checkpatch.pl"
     first = lockers(work, "fix", "--compile", "-o", "out", "--checkpatch", checkpatch, "--min-score", "0")
@@ -63,6 +69,17 @@ def test_clean_patch_is_written_with_its_compile_note(compiled):
         "after: no new gcc or sparse warning (gcc 0 before, 0 after; sparse 1 before, 1 after)" % platform.machine()], fix.stdout
     note = (work / "out" / "fixes" / (fid + ".patch")).read_text().split("\n---\n", 1)[1]
     assert "\nCompiled drivers/demo/rcu-double-deref-local.o (allmodconfig, %s)" % platform.machine() in note
+
+
+@pytest.mark.parametrize("case", ESCAPE)
+def test_escape_patches_build_with_no_new_warning(compiled, case):
+    work, fix, _ = compiled
+    line = line_of(fix.stdout, case)
+    assert ": wrote out/fixes/" in line, fix.stdout
+    fid = line.split()[0]
+    [note] = compile_line(fix.stdout, fid)
+    assert note.startswith(fid + "   compile: compiled drivers/demo/%s.o (allmodconfig, %s) before and "
+                           "after: no new gcc or sparse warning" % (case, platform.machine())), note
 
 
 def test_patch_adding_a_warning_is_refused(compiled):

@@ -22,6 +22,11 @@ static void spatch_argv(const struct fixgen_options *o, const struct finding *f,
 		strvec_pushf(argv, "LOCKERS_FIX_AT_FIRST=%s", p->at_first);
 	if (p->fields)
 		strvec_pushf(argv, "LOCKERS_FIX_FIELDS=%s", p->fields);
+	if (p->at_unlock)
+		strvec_pushf(argv, "LOCKERS_FIX_AT_UNLOCK=%s", p->at_unlock);
+	/* Where the copy came from: a fix may read the tree's headers (a struct's fields). */
+	strvec_pushf(argv, "LOCKERS_FIX_TREE=%s", o->kdir);
+	strvec_pushf(argv, "LOCKERS_FIX_FILE=%s", f->path);
 	strvec_push(argv, "PYTHONDONTWRITEBYTECODE=1");
 	strvec_push(argv, o->spatch);
 	if (o->python && *o->python) {
@@ -45,8 +50,24 @@ static void spatch_argv(const struct fixgen_options *o, const struct finding *f,
 	strvec_push(argv, "new.c");
 }
 
-static int transform(const struct fixgen_options *o, const struct finding *f, const struct fix_plan *p,
-		     const char *dir, char *err, size_t errlen)
+/* The text of the last line of out that starts with mark, into buf (left as it is if none). */
+static void last_marked(const struct strbuf *out, const char *mark, char *buf, size_t len)
+{
+	const char *s = out->buf, *found = NULL;
+
+	while (s && *s) {
+		if (starts_with(s, mark))
+			found = s + strlen(mark);
+		s = strchr(s, '\n');
+		if (s)
+			s++;
+	}
+	if (found)
+		snprintf(buf, len, "%.*s", (int)strcspn(found, "\n"), found);
+}
+
+static int transform(const struct fixgen_options *o, const struct finding *f, struct fix_plan *p,
+		     const char *dir, char *reason, size_t reasonlen, char *err, size_t errlen)
 {
 	struct strvec argv = STRVEC_INIT;
 	struct strbuf out = STRBUF_INIT, errs = STRBUF_INIT;
@@ -56,47 +77,93 @@ static int transform(const struct fixgen_options *o, const struct finding *f, co
 	if (rc)
 		snprintf(err, errlen, "spatch failed on %s/fix/%s.cocci (%s)", o->rules_dir, p->rule,
 			 rc < 0 ? strerror(errno) : strbuf_last_line(&errs));
+	else {
+		last_marked(&out, "lockers-fix: ", reason, reasonlen);
+		p->note[0] = '\0';
+		last_marked(&out, "lockers-fix-note: ", p->note, sizeof(p->note));
+	}
 	strvec_clear(&argv);
 	strbuf_release(&out);
 	strbuf_release(&errs);
 	return rc ? -1 : 0;
 }
 
-int fix_generate(const struct fixgen_options *o, const struct finding *f, const struct fix_plan *p,
-		 struct strbuf *diff, char *err, size_t errlen)
+/* One kind of fix on a fresh copy: 1 with the diff, 0 with reason (no change), -1 with err. */
+static int attempt(const struct fixgen_options *o, const struct finding *f, struct fix_plan *p,
+		   const char *dir, const struct strbuf *text, struct strbuf *diff, char *reason,
+		   size_t reasonlen, char *err, size_t errlen)
 {
-	char *src = xasprintf("%s/%s", o->kdir, f->path);
-	char *dir = xasprintf("%s/lockers-fix-XXXXXX", tmp_dir());
-	struct strbuf text = STRBUF_INIT;
+	char *old = xasprintf("%s/old.c", dir), *new = xasprintf("%s/new.c", dir);
 	int rc = -1;
 
-	if (!mkdtemp(dir)) {
-		snprintf(err, errlen, "cannot make a scratch directory in %s: %s", tmp_dir(), strerror(errno));
-		goto out;
-	}
-	char *old = xasprintf("%s/old.c", dir), *new = xasprintf("%s/new.c", dir);
-	if (strbuf_read_regular(&text, src) || write_file_replace(old, text.buf, text.len, 0) ||
-	    write_file_replace(new, text.buf, text.len, 0)) {
-		snprintf(err, errlen, "cannot copy %s: %s", src, file_strerror(errno));
-	} else if (!transform(o, f, p, dir, err, errlen)) {
+	snprintf(reason, reasonlen, "%s", p->unmatched);
+	if (write_file_replace(old, text->buf, text->len, 0) || write_file_replace(new, text->buf, text->len, 0)) {
+		snprintf(err, errlen, "cannot copy %s to %s: %s", f->path, dir, file_strerror(errno));
+	} else if (!transform(o, f, p, dir, reason, reasonlen, err, errlen)) {
 		char *a = xasprintf("a/%s", f->path), *b = xasprintf("b/%s", f->path);
 		const char *argv[] = { "diff", "-u", "-p", "--label", a, "--label", b, "old.c", "new.c", NULL };
 		size_t before = diff->len;
 		int st = run_capture(argv, dir, diff, NULL);
 		/* diff exits 1 for a difference; 0 means the fix did not match. */
-		if (st == 1 && diff->len > before)
-			rc = 0;
-		else
-			snprintf(err, errlen, "%s.cocci -D %s does not match the code at %s:%s: %s",
-				 p->rule, p->mode, f->path, p->at, p->unmatched);
+		rc = st == 1 && diff->len > before;
+		if (!rc)
+			diff->len = before, diff->buf[before] = '\0';
 		free(a);
 		free(b);
 	}
 	free(old);
 	free(new);
-	remove_tree(dir);
+	return rc;
+}
+
+int fix_generate(const struct fixgen_options *o, const struct finding *f, struct fix_plan *p,
+		 struct strbuf *diff, char *err, size_t errlen)
+{
+	char *src = xasprintf("%s/%s", o->kdir, f->path);
+	char *dir = xasprintf("%s/lockers-fix-XXXXXX", tmp_dir());
+	struct strbuf text = STRBUF_INIT, reasons = STRBUF_INIT;
+	char reason[1024], last[1024] = "";
+	int rc = -1, tried = 0;
+
+	if (!mkdtemp(dir)) {
+		snprintf(err, errlen, "cannot make a scratch directory in %s: %s", tmp_dir(), strerror(errno));
+		free(dir);
+		free(src);
+		return -1;
+	}
+	if (strbuf_read_regular(&text, src)) {
+		snprintf(err, errlen, "cannot copy %s: %s", src, file_strerror(errno));
+		goto out;
+	}
+	do {
+		int got = attempt(o, f, p, dir, &text, diff, reason, sizeof(reason), err, errlen);
+		if (got < 0)
+			goto out;
+		if (got) {
+			rc = 0;
+			goto out;
+		}
+		/* A reason every kind gives is said once: "-D a, -D b: reason". */
+		if (tried && !strcmp(reason, last)) {
+			reasons.len -= strlen(reason) + 2;
+			reasons.buf[reasons.len] = '\0';
+			strbuf_addf(&reasons, ", -D %s: %s", p->mode, reason);
+		} else {
+			strbuf_addf(&reasons, "%s-D %s: %s", tried ? "; " : "", p->mode, reason);
+		}
+		snprintf(last, sizeof(last), "%s", reason);
+		tried++;
+	} while (!fix_plan_next(f, p));
+	if (tried == 1)
+		snprintf(err, errlen, "%s.cocci -D %s does not match the code at %s:%s: %s",
+			 p->rule, p->mode, f->path, p->at, reason);
+	else
+		snprintf(err, errlen, "%s.cocci matches none of its kinds at %s:%s: %s",
+			 p->rule, f->path, p->at, reasons.buf);
 out:
+	remove_tree(dir);
 	strbuf_release(&text);
+	strbuf_release(&reasons);
 	free(dir);
 	free(src);
 	return rc;

@@ -21,8 +21,14 @@ struct fixgen_options {
 	int timeout;
 };
 
-/* 0 with the diff appended to diff, or -1 with err set (no change is an error). */
-int fix_generate(const struct fixgen_options *o, const struct finding *f, const struct fix_plan *p,
+/*
+ * 0 with the diff appended to diff, or -1 with err set (no change is an
+ * error). A plan with several kinds (fix_plan_next()) tries each in turn and
+ * is left at the one that changed the file; err then gives each kind's
+ * reason. A transformation names its own reason for not matching by
+ * printing a line "lockers-fix: REASON" (the last one counts).
+ */
+int fix_generate(const struct fixgen_options *o, const struct finding *f, struct fix_plan *p,
 		 struct strbuf *diff, char *err, size_t errlen);
 
 #endif

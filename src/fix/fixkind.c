@@ -256,6 +256,89 @@ static int plan_free_grace(const struct finding *f, struct fix_plan *p, char *wh
 	return 0;
 }
 
+/*
+ * rcu-escape's kinds, in the order they are tried: the least change that
+ * keeps the object alive over its uses. Each transformation checks its own
+ * preconditions on the code and says which one fails.
+ */
+static const struct escape_kind {
+	const char *mode, *verb, *tail, *why, *unmatched;
+} escape_kinds[] = {
+	{ "copy_scalars", "copy the fields of", " read after the RCU unlock",
+	  "The code after the unlock only reads scalar fields of the object: their values "
+	  "are copied into locals inside the section, where the object is still guaranteed "
+	  "to exist, and the code uses the copies; it no longer touches the object after the "
+	  "unlock.",
+	  "the uses after the unlock are not statements of the unlock's own block" },
+	{ "extend_section", "keep", " under RCU up to its last use",
+	  "Nothing after the unlock up to the last use sleeps or takes a lock that an updater "
+	  "holds while it waits for a grace period, so the read-side section can simply cover "
+	  "the uses: rcu_read_unlock() moves after the last one, and before each return or "
+	  "goto that leaves in between.",
+	  "the uses after the unlock are not statements of the unlock's own block" },
+	{ "take_reference", "take a reference on", " before the RCU unlock",
+	  "The code after the unlock cannot run inside the read-side section, so the object "
+	  "needs a reference of its own: it is taken inside the section, where the object "
+	  "is still guaranteed to exist (with the get that fails on an object whose last "
+	  "reference is already gone, the failure taking the path of a missing object), and "
+	  "dropped after the last use and on every path that leaves before it.",
+	  "the uses after the unlock are not statements of the unlock's own block" },
+};
+
+static void escape_kind(struct fix_plan *p, int alt)
+{
+	const struct escape_kind *k = &escape_kinds[alt];
+
+	p->alt = alt;
+	p->mode = k->mode;
+	p->verb = k->verb;
+	p->tail = k->tail;
+	p->why = k->why;
+	p->unmatched = k->unmatched;
+	p->race = "Once {function}() has called rcu_read_unlock(), nothing keeps {key} alive: "
+		  "an updater that unlinked the object before or during the section frees it "
+		  "as soon as the grace period ends (kfree_rcu(), or synchronize_rcu() then "
+		  "kfree()), and {function}() then reads freed memory, or another object "
+		  "allocated there.";
+}
+
+static int plan_escape(const struct finding *f, struct fix_plan *p, char *why, size_t whylen)
+{
+	const char *use = finding_evidence(f, "use"), *section = finding_evidence(f, "section");
+
+	if (has(f, "returned")) {
+		snprintf(why, whylen, "%s is returned: the caller uses it after the section, so "
+			 "it needs a reference the caller drops, which changes the function's contract",
+			 f->key);
+		return -1;
+	}
+	if (has(f, "stored")) {
+		snprintf(why, whylen, "%s is stored in memory that outlives the section: who owns "
+			 "that pointer, and who drops it, is a design decision", f->key);
+		return -1;
+	}
+	if (section) {
+		snprintf(why, whylen, "the section is a %s scope: it ends where the scope does, and "
+			 "moving that is not mechanical", section);
+		return -1;
+	}
+	p->at_unlock = finding_evidence(f, "at_unlock");
+	if (!p->at_unlock || !use) {
+		snprintf(why, whylen, "the evidence does not say where the section ends");
+		return -1;
+	}
+	escape_kind(p, 0);
+	return 0;
+}
+
+int fix_plan_next(const struct finding *f, struct fix_plan *p)
+{
+	if (!p->rule || strcmp(p->rule, "rcu-escape") || p->alt + 1 >= (int)ARRAY_SIZE(escape_kinds))
+		return -1;
+	escape_kind(p, p->alt + 1);
+	return 0;
+}
+
 int fix_plan_for(const struct finding *f, struct fix_plan *plan, char *why, size_t whylen)
 {
 	static const struct {
@@ -268,6 +351,7 @@ int fix_plan_for(const struct finding *f, struct fix_plan *plan, char *why, size
 		{ "rcu-publish-before-init", plan_publish },
 		{ "rcu-list-api", plan_list },
 		{ "rcu-free-without-grace", plan_free_grace },
+		{ "rcu-escape", plan_escape },
 	};
 
 	memset(plan, 0, sizeof(*plan));

@@ -24,10 +24,21 @@ struct fix_plan {
 	char at[32];		/* LOCKERS_FIX_AT: the finding's line:col */
 	const char *at_first;	/* LOCKERS_FIX_AT_FIRST, or NULL */
 	const char *fields;	/* LOCKERS_FIX_FIELDS, or NULL */
+	const char *at_unlock;	/* LOCKERS_FIX_AT_UNLOCK: where the section ends, or NULL */
+	int alt;		/* which of the rule's kinds this is, when it has several (rcu-escape) */
+	char note[512];		/* what the transformation says the human must still check
+				   (a "lockers-fix-note: " line it printed), or "" */
 	char object[64];	/* the object the subject names, when not the key ("" : the key) */
 };
 
 /* 0 with the plan filled, or -1 with why no fix applies in why. */
 int fix_plan_for(const struct finding *f, struct fix_plan *plan, char *why, size_t whylen);
+
+/*
+ * A rule with several kinds of fix, tried in order (rcu-escape: copy the
+ * scalars, extend the section, take a reference): 0 with the plan moved to
+ * the next kind, -1 when there is none.
+ */
+int fix_plan_next(const struct finding *f, struct fix_plan *plan);
 
 #endif

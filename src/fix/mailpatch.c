@@ -196,6 +196,10 @@ void mail_format_patch(struct strbuf *out, const struct finding *f, const struct
 		    "finding gone and nothing introduced at or above score %d.", f->id, f->score, p->rule,
 		    p->mode, f->function, fail_on);
 	add_wrapped(out, para.buf);
+	if (p->note[0]) {
+		strbuf_addch(out, '\n');
+		add_wrapped(out, p->note);
+	}
 	strbuf_addf(out, "\ndiff --git a/%s b/%s\n%s-- \nlockers %s\n\n", f->path, f->path, diff, lockers_version);
 	strbuf_release(&para);
 	free(prefix);

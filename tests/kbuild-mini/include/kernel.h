@@ -2,6 +2,10 @@
 #define NULL ((void *)0)
 #define ENODEV 19
 #define ENOMEM 12
+#define EAGAIN 11
+#define EINVAL 22
+#define EBUSY 16
+#define EMSGSIZE 90
 #define GFP_KERNEL 0
 struct net_device;
 void rcu_read_lock(void);
@@ -9,6 +13,8 @@ void rcu_read_unlock(void);
 int lower_vlan_id(struct net_device *dev);
 void *kzalloc(unsigned long size, int flags);
 #define rcu_dereference(p) (p)
+#define list_for_each_entry_rcu(pos, head, member) \
+	for (pos = (void *)(head)->next; pos; pos = (void *)pos->member.next)
 #define rcu_assign_pointer(p, v) ((p) = (v))
 /* gcc warns where this is used: a patch that brings it in adds a warning. */
 #define RCU_INIT_POINTER(p, v) do { int unused_by_the_fix; (p) = (v); } while (0)
