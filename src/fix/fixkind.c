@@ -240,8 +240,8 @@ static int plan_free_grace(const struct finding *f, struct fix_plan *p, char *wh
 		return -1;
 	}
 	if (!p->fields || !*p->fields) {
-		snprintf(why, whylen, "the freed type has no rcu_head this file shows: kfree_rcu() needs one, "
-			 "and adding it is a design decision");
+		snprintf(why, whylen, "the freed type has no rcu_head in the file or the headers: "
+			 "kfree_rcu() needs one, and adding it is a design decision");
 		return -1;
 	}
 	p->mode = "defer_free";
