@@ -29,6 +29,6 @@ static const struct xmit_ops xops = {
  * check-name: an entry point calls a lookup helper outside its section
  * check-output-start
 11:9: warning: rcu_dereference(net->mrt) outside any RCU read-side section of table_lookup, whose callers are unknown (its callers are reached only through pointers or exports) [rcu-missing-read-lock] intended
-16:20: warning: table_lookup() reads RCU-protected data with no section of its own, and is called outside any RCU read-side section of table_xmit, whose callers are unknown (called through a pointer) [rcu-missing-read-lock] intended
+16:20: warning: table_lookup() reads RCU-protected data with no section of its own, and is called outside any RCU read-side section of table_xmit, whose callers are unknown (called through a pointer) [rcu-missing-read-lock] false-positive
  * check-output-end
  */

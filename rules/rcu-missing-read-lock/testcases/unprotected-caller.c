@@ -40,6 +40,6 @@ void zone_setup(struct zone *z)
 /*
  * check-name: a helper's RCU read, one of its callers holds no reader
  * check-output-start
-11:19: warning: rcu_dereference(z->conf) outside any RCU read-side section of zone_limit, and 1 of its 2 callers hold none: zone_report unprotected-caller.c:28 <- zone_work unprotected-caller.c:33 <- zone_setup unprotected-caller.c:38 [rcu-missing-read-lock] bug
+11:19: warning: rcu_dereference(z->conf) outside any RCU read-side section of zone_limit, and 1 of its 2 callers hold none: zone_report unprotected-caller.c:28 <- zone_work unprotected-caller.c:33 <- zone_setup unprotected-caller.c:38 [rcu-missing-read-lock] intended
  * check-output-end
  */
