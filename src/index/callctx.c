@@ -1007,6 +1007,21 @@ static void release(struct cc *c)
 	free(c->unknown);
 }
 
+int callctx_hash(const char *index, uint64_t *hash)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *rows;
+
+	if (strbuf_read_file(&sb, index))
+		return -1;
+	rows = sb.buf;
+	if (starts_with(rows, "root\t"))
+		rows = strchrnul(rows, '\n');
+	*hash = hash_bytes(rows, sb.len - (size_t)(rows - sb.buf));
+	strbuf_release(&sb);
+	return 0;
+}
+
 int callctx_build(const char *kdir, const char *out_path, struct callctx_stats *st,
 		  char *err, size_t errlen)
 {

@@ -54,6 +54,7 @@
 #define LOCKERS_CALLCTX_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct callctx_stats {
 	unsigned long files;	/* .c and .h files read */
@@ -73,5 +74,11 @@ int callctx_build(const char *kdir, const char *out_path, struct callctx_stats *
  * *reused is 1 when kept. */
 int callctx_update(const char *kdir, const char *out_path, struct callctx_stats *st,
 		   int *reused, char *err, size_t errlen);
+
+/* A hash of the index's rows for the rules that read it to salt their cache
+ * keys with: its bytes past the first row, which names where the tree lies
+ * (a tree copied elsewhere, with its output, gives the same rows and reuses
+ * the cache). Returns 0, or -1 with errno set. */
+int callctx_hash(const char *index, uint64_t *hash);
 
 #endif

@@ -56,11 +56,11 @@ static const char *first_rule_needing(const struct rule_set *rs, size_t flag)
 /* The rules that need the index at PATH (flag as above) depend on its bytes:
  * they salt their cache keys with them. */
 static int salt_readers(struct rule_set *rs, size_t flag, const char *what, const char *path,
-			char *err, size_t errlen)
+			int (*hash_of)(const char *, uint64_t *), char *err, size_t errlen)
 {
 	uint64_t h;
 
-	if (macroindex_hash(path, &h)) {
+	if (hash_of(path, &h)) {
 		snprintf(err, errlen, "cannot read %s %s: %s", what, path, strerror(errno));
 		return -1;
 	}
@@ -121,7 +121,7 @@ static int macro_index(struct scan_ctx *ctx, char *err, size_t errlen)
 	if (!ctx->macro_index)
 		return 0;
 	return salt_readers(&res->rules, offsetof(struct rule, needs_macro_index), "macro index",
-			    ctx->macro_index, err, errlen);
+			    ctx->macro_index, macroindex_hash, err, errlen);
 }
 
 /*
@@ -152,7 +152,7 @@ static int call_context(struct scan_ctx *ctx, char *err, size_t errlen)
 		res->call_context_built = !res->call_context_reused;
 	}
 	return salt_readers(&res->rules, offsetof(struct rule, needs_call_context), "call-context index",
-			    ctx->call_context, err, errlen);
+			    ctx->call_context, callctx_hash, err, errlen);
 }
 
 /*
