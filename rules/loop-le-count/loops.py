@@ -891,17 +891,20 @@ def check_loop(shape, p, i, e_text, body_text):
         op = "/" if "/" in ops else ">>"
         written = stores_at(body, i)
         # A load of a[i] is as far past the end as a store when E counts
-        # a's elements (bytes / sizeof(u32) read through a u32 array).
-        read = [a[1] for a in direct if a[1] not in written and len(parts) == 2
-                and divides_by_element(parts[1], op, a[1], src.text)]
-        if remainder_handled(func, dividend):
+        # a's elements (bytes / sizeof(u32) read through a u32 array):
+        # looked for only when nothing else decided.
+        remainder = remainder_handled(func, dividend)
+        read = None
+        if not remainder and not written and len(parts) == 2:
+            read = next((a[1] for a in direct if divides_by_element(parts[1], op, a[1], src.text)), None)
+        if remainder:
             ev["bound_div"] = True
         elif written:
             ev["quotient_store"] = "%s[%s] written on the pass i == %s; no remainder of %s handled" % (
                 written[0], i, norm(" ".join(e)), norm(dividend))
         elif read:
             ev["quotient_load"] = "%s[%s] read on the pass i == %s: %s counts its elements" % (
-                read[0], i, norm(" ".join(e)), norm(" ".join(e)))
+                read, i, norm(" ".join(e)), norm(" ".join(e)))
         else:
             ev["bound_div"] = True
     if "+" in ops:
