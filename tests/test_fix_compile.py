@@ -2,7 +2,8 @@
 make targets Kbuild offers, gcc and sparse for real) holding three fix cases
 of rules/<rule>/fixcases/: a patch that compiles clean is written with the
 note, one that adds a gcc warning is refused with it, one whose file the
-configuration does not build says so; and rcu-escape's offered cases, each
+configuration does not build says so (a directory listed under an unset symbol
+and a set one is built); and rcu-escape's offered cases, each
 of whose patches builds with no new warning; the configured build directory is made
 once and reused, and the tree is never written."""
 import platform

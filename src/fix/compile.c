@@ -175,20 +175,23 @@ static int config_set(const struct fixcompile_options *o, const char *sym)
 
 /*
  * Why Kbuild does not build target ("cache.o", or "core/" for a
- * directory) of directory dir: the first CONFIG_ symbol on the way up that
- * allmodconfig leaves unset, into sym. A composite object (ib_core-y +=
- * cache.o) is followed to its own line; a directory to its parent's
- * Makefile. Returns 1 with sym set, 0 when every condition found is set.
+ * directory) of directory dir: a CONFIG_ symbol allmodconfig leaves unset,
+ * into sym. A target may be listed on several lines (obj-$(CONFIG_A) +=
+ * x/ and obj-$(CONFIG_B) += x/): it is built when any of them is. A
+ * composite object (ib_core-y += cache.o) is followed to its own line; a
+ * directory to its parent's Makefile. Returns 1 with sym set, 0 when the
+ * target is built or nothing says why not.
  */
 static int unset_config(const struct fixcompile_options *o, const char *dir, const char *target, int depth,
 			char *sym, size_t symlen)
 {
 	struct strbuf mk = STRBUF_INIT;
-	int found = 0;
+	int listings = 0, unbuilt = 0;
+	char first[128] = "";
 
 	if (depth > 8 || read_kbuild_makefile(o->kdir, dir, &mk))
 		goto out;
-	for (char *line = mk.buf, *next; line && *line && !found; line = next) {
+	for (char *line = mk.buf, *next; line && *line && listings == unbuilt; line = next) {
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
@@ -208,44 +211,56 @@ static int unset_config(const struct fixcompile_options *o, const char *dir, con
 		}
 		if (!listed)
 			continue;
+		listings++;
 		/* name-$(CONFIG_X), name-y, name-objs, obj-$(CONFIG_X), obj-y, obj-m */
 		char *lhs = line + strspn(line, " \t");
 		char *cfg = strstr(lhs, "-$(CONFIG_");
+		char why[128] = "";
 		if (cfg && cfg < eq) {
 			size_t n = strcspn(cfg + 3, ")");
-			char name[128];
-			snprintf(name, sizeof(name), "%.*s", (int)n, cfg + 3);
-			if (!config_set(o, name)) {
-				snprintf(sym, symlen, "%s", name);
-				found = 1;
-				break;
+			snprintf(why, sizeof(why), "%.*s", (int)n, cfg + 3);
+			if (config_set(o, why))
+				why[0] = '\0';
+		}
+		if (!why[0] && strncmp(lhs, "obj-", 4) && strncmp(lhs, "lib-", 4)) {
+			/* A part of composite object <name>.o: why that one is not built. */
+			char *dash = NULL;
+			for (char *c = lhs; c < eq; c++)
+				if (*c == '-')
+					dash = c;
+			if (dash) {
+				char *comp = xasprintf("%.*s.o", (int)(dash - lhs), lhs);
+				if (!unset_config(o, dir, comp, depth + 1, why, sizeof(why)))
+					why[0] = '\0';
+				free(comp);
 			}
 		}
-		if (!strncmp(lhs, "obj-", 4) || !strncmp(lhs, "lib-", 4))
-			continue;
-		/* A part of composite object <name>.o: why that one is not built. */
-		char *dash = NULL;
-		for (char *c = lhs; c < eq; c++)
-			if (*c == '-')
-				dash = c;
-		if (!dash)
-			continue;
-		char *comp = xasprintf("%.*s.o", (int)(dash - lhs), lhs);
-		found = unset_config(o, dir, comp, depth + 1, sym, symlen);
-		free(comp);
+		if (why[0]) {
+			unbuilt++;
+			if (!first[0])
+				snprintf(first, sizeof(first), "%s", why);
+		}
 	}
-	if (!found && depth == 0 && strchr(dir, '/')) {
+	if (listings && listings == unbuilt) {
+		snprintf(sym, symlen, "%s", first);
+		strbuf_release(&mk);
+		return 1;
+	}
+	if (depth == 0 && strchr(dir, '/')) {
 		/* The directory itself: obj-$(CONFIG_X) += core/ in its parent. */
 		char *parent = xstrdup(dir), *slash = strrchr(parent, '/');
 		char *sub = xasprintf("%s/", slash + 1);
+		int found;
 		*slash = '\0';
 		found = unset_config(o, parent, sub, 0, sym, symlen);
 		free(sub);
 		free(parent);
+		strbuf_release(&mk);
+		return found;
 	}
 out:
 	strbuf_release(&mk);
-	return found;
+	return 0;
 }
 
 /*
