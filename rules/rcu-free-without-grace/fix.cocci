@@ -1,17 +1,50 @@
 /// Fix for rcu-free-without-grace findings; lockers fix aims the rule at
 /// the finding's free (rules/lib/fixtarget.py):
-///   -D defer_free  kfree(X) of a type with an rcu_head -> kfree_rcu(X, head)
+///   -D defer_free      kfree(X) of a type with an rcu_head -> kfree_rcu(X, head)
+///   -D module_barrier  a module exit with call_rcu() callbacks pending gets
+///                      rcu_barrier(), before the first teardown (a slab
+///                      cache destroyed, a free, or a helper of the file that
+///                      does one), else as its last statement
 /// The rcu_head member's name comes from the finding (LOCKERS_FIX_FIELDS).
 //
 // Fix: rcu-free-without-grace
 // Options: --no-includes
 
-virtual patch, defer_free
+virtual patch, defer_free, module_barrier
 
 @initialize:python@
 @@
 #include "python-init-fix.cocci"
 from lockers.fixtarget import at, is_key
+import re
+from lockers import source
+from lockers.vocab import calls, names
+
+TEARDOWNS = set(names("module-teardowns", "immediate-frees"))
+TEARDOWN_CALL = calls("module-teardowns", "immediate-frees")
+first_teardown = []
+
+
+def tears_down(name, q):
+    """name is a teardown, or a function of this file whose body calls one."""
+    if name in TEARDOWNS:
+        return True
+    text = source.text(q[0].file)
+    m = re.search(r"^\w[^;{}()]*\b%s\s*\([^;{}]*\)\s*\{" % re.escape(name), text, re.M)
+    if not m:
+        return False
+    end = text.find("\n}", m.end())
+    return TEARDOWN_CALL.search(text[m.end():end if end > 0 else None]) is not None
+
+
+def note_teardown(q):
+    where = (int(q[0].line), int(q[0].column))
+    if not first_teardown or where < first_teardown[0]:
+        first_teardown[:] = [where]
+
+
+def is_first_teardown(q):
+    return bool(first_teardown) and (int(q[0].line), int(q[0].column)) == first_teardown[0]
 
 @script:python head@
 H;
@@ -25,3 +58,33 @@ identifier head.H;
 @@
 - kfree@p(X);
 + kfree_rcu(X, H);
+
+// The exit's calls, to find its first teardown.
+@exit_call depends on patch && module_barrier@
+identifier F : script:python() { is_key(F) };
+identifier D;
+position q;
+@@
+F(...) { <... D@q(...) ...> }
+
+@script:python depends on exit_call@
+D << exit_call.D;
+q << exit_call.q;
+@@
+if tears_down(D, q):
+    note_teardown(q)
+
+@before_teardown depends on patch && module_barrier@
+identifier D;
+position q : script:python() { is_first_teardown(q) };
+@@
++ rcu_barrier();
+  D@q(...);
+
+@depends on patch && module_barrier && !before_teardown@
+identifier F : script:python() { is_key(F) };
+@@
+F(...) {
+  ...
++ rcu_barrier();
+}

@@ -235,9 +235,19 @@ static int plan_free_grace(const struct finding *f, struct fix_plan *p, char *wh
 {
 	p->fields = finding_evidence(f, "rcu_head_field");
 	if (has(f, "module_callbacks")) {
-		snprintf(why, whylen, "the module exit needs rcu_barrier() where its teardown ends, "
-			 "which is not mechanical");
-		return -1;
+		p->mode = "module_barrier";
+		p->race = "Callbacks this module queued with call_rcu() can still be pending when "
+			  "{function}() returns: after the grace period they run code that was "
+			  "unloaded with the module, or free into a slab cache the exit has "
+			  "destroyed.";
+		p->unmatched = "the module exit is not a function body rcu_barrier() can be added to";
+		p->verb = "add rcu_barrier() to";
+		p->tail = "";
+		p->why = "rcu_barrier() waits until every callback queued with call_rcu() before it "
+			 "has run, so the exit waits for them before it destroys what they use, "
+			 "or before it returns.";
+		snprintf(p->object, sizeof(p->object), "%s()", f->function);
+		return 0;
 	}
 	if (!p->fields || !*p->fields) {
 		snprintf(why, whylen, "the freed type has no rcu_head in the file or the headers: "
