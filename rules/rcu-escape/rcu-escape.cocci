@@ -2,7 +2,8 @@
 /// alias of a list iterator's cursor, or the address of a field in it) is
 /// dereferenced, returned, stored or passed on after the rcu_read_unlock()
 /// that ends the section, and no reference was taken on the object before the
-/// unlock. RCU only keeps the object alive until the unlock: after it the
+/// unlock. A use that computes an address loads nothing (&x->m, an array
+/// member's name, sizeof(*x)): returned, it is a return, not a dereference. RCU only keeps the object alive until the unlock: after it the
 /// memory may already have been handed to kfree() by a grace period.
 ///
 /// Sources: rcu_dereference*()/srcu_dereference*(), the cursor of an

@@ -217,8 +217,7 @@ def array_field(R, fname):
     m = re.search(r"(?:->|\.)(\w+)$", n(R))
     if not m:
         return False
-    pat = re.compile(r"(^|[;{])\s*[A-Za-z_][\w\s\*]*?\b%s\s*\[" % re.escape(m.group(1)))
-    return any(pat.search(l) for l in source.lines(fname) if "(" not in l)
+    return member_is_array(fname, m.group(1))
 
 
 REF_NAME = re.compile(r"get|hold|grab|pin|ref|inc|lock|acquire|take|active")
@@ -280,7 +279,7 @@ def use_kind(pe, lhs):
     before = line[:col].rstrip()
     if lhs:
         return "stored"
-    if before.endswith("return") or re.search(r"\breturn\s*\(?$", before):
+    if re.search(r"\breturn[\s(&]*$", before):
         return "returned"
     return "passed"
 
@@ -390,10 +389,83 @@ def null_branch(ps, pu):
 # ---------------------------------------------------------------- escapes
 
 
+def member_is_array(fname, member):
+    """The file declares a member of this name as an array (char data[];)."""
+    pat = re.compile(r"(^|[;{])\s*[A-Za-z_][\w\s\*]*?\b%s\s*\[" % re.escape(member))
+    return any(pat.search(l) for l in source.lines(fname) if "(" not in l)
+
+
+def address_only(line, col, x, fname):
+    """How the use of x at col loads nothing from the object: "sizeof"
+    (sizeof(*x), sizeof(x->m)), "address" (&x->m, &x->m.n, or x->m where m
+    is an array member: its name is its address), or None: it loads."""
+    before, after = line[:col].rstrip(), line[col:]
+    if re.search(r"\bsizeof\s*\(?\s*\*?$", before):
+        return "sizeof"
+    m = re.match(r"%s\s*->\s*(\w+)((?:\s*\.\s*\w+)*)\s*(.?)" % re.escape(x), after)
+    if not m or m.group(3) in ("[", "(") or after[m.end(3) - 1:].startswith("->"):
+        return None
+    if before.endswith("&") and not before.endswith("&&"):
+        return "address"
+    if not m.group(2) and not before.endswith("*") and member_is_array(fname, m.group(1)):
+        return "address"
+    return None
+
+
+def dereferenced_from(x, pe):
+    """x is dereferenced at or after pe up to the end of its function,
+    where the use is not an address_only() one."""
+    L, li = source.lines(pe.file), int(pe.line) - 1
+    depth, col = 0, int(pe.column)
+    use = re.compile(r"(?<![\w.>])%s\s*(?:->|\[)|\*\s*%s\b" % (re.escape(x), re.escape(x)))
+    while li < len(L) and depth >= 0:
+        line = L[li]
+        for m in use.finditer(line, col):
+            if line[m.start()] == "*" and re.search(r"\bsizeof\s*\(?\s*$", line[:m.start()]):
+                continue
+            if line[m.start()] != "*" and address_only(line, m.start(), x, pe.file):
+                continue
+            return True
+        depth += line[col:].count("{") - line[col:].count("}")
+        li, col = li + 1, 0
+    return False
+
+
+def returned_as_is(pe):
+    """The use at pe is part of a return statement's value and not an
+    argument of a call in it (return (&e->list == &head) ? NULL : e;)."""
+    L, li = source.lines(pe.file), int(pe.line) - 1
+    text = L[li][:int(pe.column)]
+    while li > 0 and not re.search(r"[;{}]", text) and len(text) < 400:
+        li -= 1
+        text = L[li] + "\n" + text
+    stmt = re.split(r"[;{}]", text)[-1]
+    if not re.match(r"\s*return\b", stmt):
+        return False
+    calls = []
+    for m in re.finditer(r"(\w*)\s*\(|\)", stmt):
+        if m.group(0) == ")":
+            if calls:
+                calls.pop()
+        else:
+            calls.append(m.group(1) not in ("", "return", "sizeof"))
+    return not any(calls)
+
+
 def first_use(x, ps, pu, kind, pd, pr, pst, pp, stored, how=None, R=None):
     """Record the first kind of use found after the section: a
-    dereference, a return, a store (`stored` says which), a call."""
-    if pd:
+    dereference, a return, a store (`stored` says which), a call. A use
+    that only computes an address is a return when returned, and nothing
+    in sizeof."""
+    if pd and not dereferenced_from(str(x), pd[0]):
+        # An address passed to a call is the object passed on: the callee loads.
+        line = source.lines(pd[0].file)[int(pd[0].line) - 1]
+        how_used = address_only(line, int(pd[0].column), str(x), pd[0].file)
+        if how_used == "address" and returned_as_is(pd[0]):
+            record(x, ps, pu, pd[0], kind, "returned", how, R)
+        elif how_used != "sizeof":
+            record(x, ps, pu, pd[0], kind, "deref_after_unlock", how, R)
+    elif pd:
         record(x, ps, pu, pd[0], kind, "deref_after_unlock", how, R)
     elif pr:
         record(x, ps, pu, pr[0], kind, "returned", how, R)
