@@ -14,7 +14,19 @@ virtual patch, deref, access, assign, init_null
 @initialize:python@
 @@
 #include "python-init-fix.cocci"
-from lockers.fixtarget import at, is_key
+import os
+from lockers.fixtarget import at, is_key as key_text
+from lockers.plain_fix import not_rcu_reason
+
+NOT_RCU = not_rcu_reason(os.environ.get("LOCKERS_FIX_TREE"), os.environ.get("LOCKERS_FIX_FILE"),
+                         os.environ.get("LOCKERS_FIX_KEY", ""))
+if NOT_RCU:
+    print("lockers-fix: " + NOT_RCU)
+
+
+def is_key(X):
+    """The finding's key, when an accessor on it can be sparse-clean."""
+    return not NOT_RCU and key_text(X)
 
 // Only a load inside a plain rcu_read_lock() section: a _bh, _sched or
 // SRCU section wants another accessor, which this fix does not guess.

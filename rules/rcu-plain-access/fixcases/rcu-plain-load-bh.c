@@ -5,7 +5,7 @@ struct conf {
 };
 
 struct dev {
-	struct conf *conf;
+	struct conf __rcu *conf;
 };
 
 void dev_set_conf(struct dev *d, struct conf *c)

@@ -5,7 +5,7 @@ struct conf {
 };
 
 struct dev {
-	struct conf *conf;
+	struct conf __rcu *conf;
 };
 
 int dev_mtu(struct dev *d)

@@ -7,6 +7,8 @@
 #define EBUSY 16
 #define EMSGSIZE 90
 #define GFP_KERNEL 0
+/* The fix cases declare their RCU pointers __rcu; sparse's address spaces are not modelled. */
+#define __rcu
 struct net_device;
 void rcu_read_lock(void);
 void rcu_read_unlock(void);
