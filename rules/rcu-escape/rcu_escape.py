@@ -413,19 +413,27 @@ def address_only(line, col, x, fname):
 
 
 def dereferenced_from(x, pe):
-    """x is dereferenced at or after pe up to the end of its function,
-    where the use is not an address_only() one."""
+    """x is dereferenced at or after pe up to the end of its function or
+    until x is assigned again (x = kzalloc(sizeof(*x), ...) holds another
+    object), where the use is not an address_only() one."""
     L, li = source.lines(pe.file), int(pe.line) - 1
     depth, col = 0, int(pe.column)
     use = re.compile(r"(?<![\w.>])%s\s*(?:->|\[)|\*\s*%s\b" % (re.escape(x), re.escape(x)))
+    assign = re.compile(r"(?<![\w.>*])%s\s*=(?!=)" % re.escape(x))
+    # pe in the right-hand side of x = ...: what follows is the new object.
+    reassigned = li < len(L) and assign.search(L[li][:col]) is not None
     while li < len(L) and depth >= 0:
         line = L[li]
-        for m in use.finditer(line, col):
+        a = assign.search(line, col)
+        end = a.start() if a and not reassigned else len(line)
+        for m in use.finditer(line, col, end):
             if line[m.start()] == "*" and re.search(r"\bsizeof\s*\(?\s*$", line[:m.start()]):
                 continue
             if line[m.start()] != "*" and address_only(line, m.start(), x, pe.file):
                 continue
             return True
+        if reassigned or a:
+            return False
         depth += line[col:].count("{") - line[col:].count("}")
         li, col = li + 1, 0
     return False

@@ -55,6 +55,27 @@ void *policy_next(struct entry *e)
 		&e->later == &measurements) ? 0 : e;
 }
 
+void *kzalloc(unsigned long size, int flags);
+
+/* mlx5's macsec_fs_id_add(): a miss, then x = kzalloc(sizeof(*x)) holds a new object. */
+struct entry *entry_get_or_new(struct table *t)
+{
+	struct entry *e;
+
+	rcu_read_lock();
+	e = rcu_dereference(t->cur);
+	if (e) {
+		e->id++;
+		rcu_read_unlock();
+		return 0;
+	}
+	rcu_read_unlock();
+	e = kzalloc(sizeof(*e), 0);
+	if (e)
+		e->id = 1;
+	return e;
+}
+
 int entry_id(struct table *t)
 {
 	struct entry *e;
@@ -74,6 +95,6 @@ int entry_id(struct table *t)
 25:11: warning: qe was looked up under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] intended
 35:9: warning: s was read under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] intended
 54:11: warning: e was looked up under rcu_read_lock() and is returned after rcu_read_unlock() with no reference taken [rcu-escape] intended
-65:7: warning: e was read under rcu_read_lock() and is dereferenced after rcu_read_unlock() with no reference taken [rcu-escape] bug
+86:7: warning: e was read under rcu_read_lock() and is dereferenced after rcu_read_unlock() with no reference taken [rcu-escape] bug
  * check-output-end
  */
