@@ -20,7 +20,9 @@ static int plan_loop(const struct finding *f, struct fix_plan *p, char *why, siz
 		"guard_in_body", "comment_explains", "clang_array_fits",
 	};
 
-	if (!has(f, "array_size_is_bound") && !has(f, "clang_array_overrun")) {
+	/* The array has E elements, or E is its size in bytes over the element's (quotient_*). */
+	if (!has(f, "array_size_is_bound") && !has(f, "clang_array_overrun") &&
+	    !has(f, "quotient_store") && !has(f, "quotient_load")) {
 		snprintf(why, whylen, "no evidence that the array has exactly %s elements", f->key);
 		return -1;
 	}
@@ -36,6 +38,7 @@ static int plan_loop(const struct finding *f, struct fix_plan *p, char *why, siz
 	p->unmatched = "the loop is not a for loop whose condition is i <= E or E >= i alone";
 	p->verb = "stop the loop before";
 	p->tail = ", not at it";
+	p->brief = "fix the off-by-one loop bound";
 	p->why = "The array the loop indexes has exactly that many elements, so the last pass "
 		 "is one past its end: the loop must stop before the count.";
 	return 0;

@@ -16,6 +16,7 @@ struct fix_plan {
 	const char *rule;	/* rules/<rule>/fix.cocci */
 	const char *mode;	/* spatch -D <mode> */
 	const char *verb, *tail;	/* the subject: verb, the key, tail ("read", "once") */
+	const char *brief;	/* the subject without the key, when the key is too long, or NULL */
 	char verbbuf[80];	/* room for a verb made from the finding's key */
 	const char *race;	/* for the body: what goes wrong, in which interleaving;
 				   {key}, {function} and {fields} are filled in */

@@ -140,7 +140,8 @@ static void add_race(struct strbuf *out, const struct finding *f, const struct f
 
 /*
  * The summary line: imperative, at most 72 characters with its prefix
- * (the function is left out when it does not fit).
+ * (the function is left out when it does not fit, then the key, for the
+ * plan's brief words).
  */
 static void add_subject(struct strbuf *out, const char *prefix, const struct finding *f,
 			const struct fix_plan *p)
@@ -151,6 +152,15 @@ static void add_subject(struct strbuf *out, const char *prefix, const struct fin
 	if (strlen(s) > 72) {
 		free(s);
 		s = xasprintf("%s%s %s%s", prefix, p->verb, what, p->tail);
+	}
+	/* A key too long for any subject: the plan's words without it. */
+	if (strlen(s) > 72 && p->brief) {
+		free(s);
+		s = xasprintf("%s%s in %s()", prefix, p->brief, f->function);
+		if (strlen(s) > 72) {
+			free(s);
+			s = xasprintf("%s%s", prefix, p->brief);
+		}
 	}
 	strbuf_addf(out, "Subject: [PATCH] %s\n\n", s);
 	free(s);
