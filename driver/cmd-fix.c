@@ -7,6 +7,7 @@
 #include "fix/fixkind.h"
 #include "fix/mailpatch.h"
 #include "out/report.h"
+#include "lib/pool.h"
 #include "lib/run.h"
 #include "out/savedscan.h"
 #include "scan/scan.h"
@@ -39,7 +40,8 @@ static const struct usage fix_usage = {
 	"ID is a finding's fingerprint (the id= of lockers check).\n",
 	"Exit: 0 every chosen finding was handled (patch offered, refused or not\n"
 	"applicable), 2 usage error, an unreadable scan, an ID not in it, or an\n"
-	"unwritable output directory.\n",
+	"unwritable output directory, 130 interrupted (the findings after the one\n"
+	"a signal stopped are not tried).\n",
 };
 
 enum outcome { OFFERED, REFUSED, NOT_APPLICABLE, NOUTCOMES };
@@ -201,10 +203,16 @@ static int fix_chosen(struct fix_ctx *c, struct scan_result *res, int nids, char
 		enum outcome o = fix_one(c, f);
 		counts[rule_index(res, f->rule)][o]++;
 		offered += o == OFFERED;
+		/* A signal a gate's pool caught: every later gate would only say so. */
+		if (pool_interrupted) {
+			error_msg("interrupted: the chosen findings after %s were not tried", f->id);
+			rc = 130;
+			break;
+		}
 	}
 	if (!c->quiet)
 		summary(res, counts);
-	if (c->write_failed)
+	if (c->write_failed && rc != 130)
 		rc = EXIT_USAGE;
 	char *html = xasprintf("%s/report.html", c->outdir);
 	if (offered && report_html_write(html, res, err, sizeof(err))) {
