@@ -29,7 +29,8 @@ static const struct usage fix_usage = {
 	"last scan (DIR/lockers.json) whose fix is mechanical, into DIR/fixes/ID.patch,\n"
 	"and rewrite DIR/report.html to offer them. Each patch is a Coccinelle\n"
 	"transformation (rules/<rule>/fix.cocci) run by spatch, and is written only\n"
-	"if it applies to the scanned tree, changes only the finding's function,\n"
+	"if it applies to the scanned tree, changes only the finding's function (a\n"
+	"conversion of a member to __rcu: every access to it, the header too),\n"
 	"passes the tree's scripts/checkpatch.pl --no-tree, and lockers gate on it\n"
 	"shows the finding gone and nothing introduced at or above --fail-on;\n"
 	"otherwise the reason is printed. Fixes: and Signed-off-by: are left for you.\n"
@@ -104,7 +105,7 @@ static enum outcome fix_one(struct fix_ctx *c, const struct finding *f)
 		mail_format_patch(&mail, f, &plan, diff.buf, c->author, c->check.fail_on);
 		if (write_scratch_patch(&mail, &dir, &scratch))
 			printf("refused: cannot write a scratch copy in %s: %s\n", tmp_dir(), strerror(errno));
-		else if (fix_check(&c->check, f, scratch, &note, why, sizeof(why)))
+		else if (fix_check(&c->check, f, scratch, plan.any_place, &note, why, sizeof(why)))
 			printf("refused: %s\n", why);
 		else if (c->compile.build_dir &&
 			 fix_compile(&c->compile, f->path, scratch, &built, why, sizeof(why)) == COMPILE_FAILED)

@@ -109,3 +109,27 @@ def test_build_directory_is_configured_once_and_reused(compiled):
     assert [l for l in second.stdout.splitlines() if " compile: " in l or "refused" in l] == \
            [l for l in first.stdout.splitlines() if " compile: " in l or "refused" in l]
     assert len(list((work / "out" / "kbuild").iterdir())) == 1
+
+
+def test_conversion_to_rcu_patches_the_header_and_builds_each_file(compiled):
+    """A member not declared __rcu (drivers/demo/convert.h), read under RCU
+    in convert-read.c and loaded by the update side in convert-update.c:
+    one patch marks it __rcu and converts every access, and both objects
+    are built before and after."""
+    work, fix, _ = compiled
+    [line] = [l for l in line_of(fix.stdout, "convert-read").splitlines() if ": wrote " in l]
+    assert "mark conf __rcu and access it through RCU" in line, fix.stdout
+    fid = line.split()[0]
+    [note] = compile_line(fix.stdout, fid)
+    assert note.startswith(fid + "   compile: compiled drivers/demo/convert-read.o, drivers/demo/convert-update.o "
+                           "(allmodconfig, %s) before and after: no new gcc or sparse warning" % platform.machine()), note
+    mail = (work / "out" / "fixes" / (fid + ".patch")).read_text()
+    assert [l for l in mail.splitlines() if l.startswith("diff --git ")] == [
+        "diff --git a/drivers/demo/convert-read.c b/drivers/demo/convert-read.c",
+        "diff --git a/drivers/demo/convert-update.c b/drivers/demo/convert-update.c",
+        "diff --git a/drivers/demo/convert.h b/drivers/demo/convert.h"]
+    for added in ("+\tstruct convert_conf __rcu *conf;", "+\tif (!rcu_access_pointer(d->conf))",
+                  "+\tc = rcu_dereference(d->conf);",
+                  "+\tstruct convert_conf *c = rcu_dereference_protected(d->conf, 1);"):
+        assert added in mail.splitlines(), mail
+    assert "\n-\trcu_assign_pointer(d->conf, c);" not in mail

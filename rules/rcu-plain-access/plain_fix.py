@@ -16,10 +16,14 @@ def _member(key):
 
 
 def _declarations(path, member):
-    """(line, text) of each pointer declaration of member in path."""
-    decl = re.compile(r"^\s*(?:const\s+)?(?:struct\s+)?\w[\w\s]*\*\s*%s\s*(?:;|=|\[)" % re.escape(member))
-    return [(i, l) for i, l in enumerate(source.read_regular(path).splitlines() if
-                                         source.read_regular(path) else [], 1) if decl.search(l)]
+    """(line, text) of each pointer member declaration of member in path
+    (outside function bodies: a local of the same name is not one)."""
+    text = source.read_regular(path) or ""
+    decl = re.compile(r"^[ \t]*(?:const\s+)?(?:struct\s+)?\w[\w \t]*\*\s*%s\s*(?:;|\[)" % re.escape(member),
+                      re.M)
+    bodies = _functions(text)
+    return [(text.count("\n", 0, m.start()) + 1, m.group(0)) for m in decl.finditer(text)
+            if not any(a <= m.start() < b for _, a, b in bodies)]
 
 
 def not_rcu_reason(tree, path, key):
@@ -63,3 +67,186 @@ def not_rcu_reason(tree, path, key):
     return ("%s is not declared __rcu (%s%s): an RCU accessor on it adds a sparse warning, and the "
             "conversion marks it __rcu and converts its %d accesses in %s (%s), which is not mechanical"
             % (member, where, plain[0], count, where or "its directory", "; ".join(sites)))
+
+
+class Refuse(Exception):
+    """A conversion precondition that fails, with the reason."""
+
+
+# The accessor a load inside each flavour's section takes.
+SECTION_ACCESSOR = {"rcu_read_lock": "rcu_dereference", "rcu_read_lock_bh": "rcu_dereference_bh",
+                    "rcu_read_lock_sched": "rcu_dereference_sched"}
+SECTION_END = {"rcu_read_lock": "rcu_read_unlock", "rcu_read_lock_bh": "rcu_read_unlock_bh",
+               "rcu_read_lock_sched": "rcu_read_unlock_sched"}
+MAX_ACCESSES = 40
+# The opening of an RCU accessor call whose first argument is the pointer.
+ACCESSOR_OPEN = re.compile(r"\b(?:rcu_\w+|srcu_\w+|RCU_INIT_POINTER|rtnl_dereference|\w+_dereference\w*)"
+                           r"\s*\(\s*$")
+
+
+def _functions(text):
+    """(name, body start, body end) of each function definition in text."""
+    out = []
+    for m in re.finditer(r"^\w[^;{}()=]*?\b(\w+)\s*\(([^;{}]*)\)\s*\{", text, re.M):
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        out.append((m.group(1), m.end(), i))
+    return out
+
+
+def _sections(text, a, b):
+    """(start, end, flavour) of the read-side sections between a and b, paired in order."""
+    out, open_ = [], []
+    for m in re.finditer(r"\b(rcu_read_(?:un)?lock(?:_bh|_sched)?)\s*\(\s*\)", text[a:b]):
+        name = m.group(1)
+        if name in SECTION_ACCESSOR:
+            open_.append((a + m.end(), name))
+        elif open_ and SECTION_END[open_[-1][1]] == name:
+            s, flavour = open_.pop()
+            out.append((s, a + m.start(), flavour))
+    return out
+
+
+def _statement_end(text, i):
+    depth = 0
+    while i < len(text):
+        c = text[i]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == ";" and depth == 0:
+            return i
+        i += 1
+    raise Refuse("a statement does not end")
+
+
+def _convert_text(name, text, member, notes):
+    """text with each access to member through an RCU accessor, or Refuse."""
+    edits = []
+    access = re.compile(r"(?<![\w>.])([A-Za-z_]\w*(?:\s*(?:->|\.)\s*[A-Za-z_]\w*)*)\s*(->|\.)\s*%s\b(?!\s*\()"
+                        % re.escape(member))
+    funcs = _functions(text)
+    for m in access.finditer(text):
+        s, e = m.start(), m.end()
+        line = text.count("\n", 0, s) + 1
+        where = "%s:%d" % (name, line)
+        f = next((fn for fn in funcs if fn[1] <= s < fn[2]), None)
+        if f is None:
+            if re.match(r"^\s*#", text[text.rfind("\n", 0, s) + 1:s]):
+                raise Refuse("%s accesses %s in a macro" % (where, member))
+            continue        # a declaration or an initialiser outside functions
+        expr = text[s:e]
+        before, after = text[:s].rstrip(), text[e:]
+        if ACCESSOR_OPEN.search(before):
+            continue        # already an accessor's argument: rcu_assign_pointer(E->m, v)
+        if before.endswith("&") and not before.endswith("&&"):
+            raise Refuse("%s takes the address of %s" % (where, expr))
+        if re.match(r"\s*=(?!=)", after):
+            if not re.search(r"(?:[;{}]|\*/|\belse|\))\s*$", before):
+                raise Refuse("%s assigns %s inside an expression" % (where, expr))
+            end = _statement_end(text, e)
+            rhs = text[text.index("=", e) + 1:end].strip()
+            new = ("RCU_INIT_POINTER(%s, NULL)" % expr if rhs == "NULL"
+                   else "rcu_assign_pointer(%s, %s)" % (expr, rhs))
+            edits.append((s, end, new))
+            continue
+        if re.search(r"\bWRITE_ONCE\s*\(\s*$", before):
+            raise Refuse("%s writes %s with WRITE_ONCE()" % (where, expr))
+        once = re.search(r"\bREAD_ONCE\s*\(\s*$", before)
+        if once and re.match(r"\s*\)", after):
+            edits.append((once.start(), e + after.index(")") + 1, "rcu_access_pointer(%s)" % expr))
+            continue
+        test = (re.search(r"(?:\b(?:if|while)\s*\(|!|&&|\|\|)\s*$", before)
+                and re.match(r"\s*(?:\)|&&|\|\||\?)", after)) or re.match(r"\s*[!=]=\s*NULL\b", after)
+        if test:
+            edits.append((s, e, "rcu_access_pointer(%s)" % expr))
+            continue
+        sec = next((x for x in _sections(text, f[1], f[2]) if x[0] <= s < x[1]), None)
+        if sec:
+            edits.append((s, e, "%s(%s)" % (SECTION_ACCESSOR[sec[2]], expr)))
+            continue
+        edits.append((s, e, "rcu_dereference_protected(%s, 1)" % expr))
+        notes.append("%s %s()" % (where, f[0]))
+    if len(edits) > MAX_ACCESSES:
+        raise Refuse("%d accesses to %s in %s: too many to convert in one patch" % (len(edits), member, name))
+    for s, e, new in sorted(edits, reverse=True):
+        text = text[:s] + new + text[e:]
+    return text, len(edits)
+
+
+def convert_member(tree, path, key):
+    """The conversion of key's member to __rcu: {file relative to the tree:
+    new text} for the declaring file and every file of the directory that
+    sees the declaration and accesses the member, and the update-side loads
+    it gave rcu_dereference_protected(..., 1). Refuse when it cannot."""
+    member = _member(key)
+    d = os.path.dirname(os.path.join(tree, path))
+    rel = os.path.relpath(d, tree)
+    names = sorted(n for n in os.listdir(d) if n.endswith((".c", ".h")))
+    decls = [(n, line, text) for n in names if n == os.path.basename(path) or n.endswith(".h")
+             for line, text in _declarations(os.path.join(d, n), member)]
+    if len(decls) != 1:
+        raise Refuse("%s is declared %d times in %s/: which one readers use is not clear"
+                     % (member, len(decls), rel))
+    holder, dline, _ = decls[0]
+    includes = re.compile(r'^\s*#\s*include\s*"(?:\./)?%s"' % re.escape(holder), re.M)
+    out, notes, total = {}, [], 0
+    for n in names:
+        text = source.read_regular(os.path.join(d, n)) or ""
+        if n != holder and not includes.search(text):
+            continue
+        new, count = _convert_text(n, text, member, notes)
+        if n == holder:
+            lines = new.split("\n")
+            lines[dline - 1] = re.sub(r"\*\s*%s\b" % re.escape(member), "__rcu *" + member,
+                                      lines[dline - 1], count=1)
+            new = "\n".join(lines)
+        if new != text:
+            out[os.path.normpath(os.path.join(rel, n))] = new
+            total += count
+    return out, total, notes
+
+
+def _sites(notes):
+    """"a.c:1 f(), a.c:5 g(), b.c:9 h()" -> "a.c:1,5; b.c:9"."""
+    by = {}
+    for n in notes:
+        f, line = n.split()[0].split(":")
+        by.setdefault(f, []).append(line)
+    return "; ".join("%s:%s" % (f, ",".join(ls)) for f, ls in by.items())
+
+
+def write_conversion(tree, path, key, not_rcu):
+    """The convert_member transformation, run in lockers fix's scratch
+    directory: the finding's file into new.c, each other file into
+    others/<path>, listed in others.list; or a "lockers-fix: " line saying
+    why not."""
+    if not not_rcu:
+        print("lockers-fix: %s is declared __rcu (or its declaration is not in the file or "
+              "the headers of its directory): there is nothing to convert" % _member(key))
+        return
+    try:
+        files, total, notes = convert_member(tree, path, key)
+        if any("\ufffd" in t for t in files.values()):
+            raise Refuse("a file to convert is not UTF-8")
+    except (Refuse, OSError) as e:
+        print("lockers-fix: %s" % e)
+        return
+    others = []
+    for rel, text in sorted(files.items()):
+        dest = "new.c" if rel == os.path.normpath(path) else os.path.join("others", rel)
+        if dest != "new.c":
+            others.append(rel)
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+        with open(dest, "w", encoding="utf-8") as f:
+            f.write(text)
+    # The other files the patch changes, for lockers fix to diff (src/fix/fixgen.c).
+    with open("others.list", "w", encoding="utf-8") as f:
+        f.write("".join(rel + "\n" for rel in others))
+    if notes:
+        print("lockers-fix-note: %d update-side load(s) became rcu_dereference_protected(..., 1) "
+              "(%s): replace 1 with the lockdep condition of the lock that serializes them, "
+              "or use rcu_dereference() where they are readers" % (len(notes), _sites(notes)))

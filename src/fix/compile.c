@@ -369,70 +369,170 @@ static int build_object(const struct fixcompile_options *o, const char *obj, str
 	return rc;
 }
 
-/* The patched file, written by patch(1) from the tree's copy: the tree is only read. */
-static int patched_copy(const struct fixcompile_options *o, const char *patch_path, const char *dest,
-			char *why, size_t whylen)
+/* The files a patch mail changes ("+++ b/<path>" lines), the first one first. */
+static void patched_paths(const char *patch_path, struct strvec *paths)
 {
-	const char *argv[] = { "patch", "-p1", "--batch", "--silent", "-d", o->kdir, "-o", dest, "-i",
-			       patch_path, NULL };
-	struct strbuf out = STRBUF_INIT;
-	int rc = run_capture(argv, NULL, &out, &out);
+	struct strbuf text = STRBUF_INIT;
 
-	if (rc)
-		snprintf(why, whylen, "cannot write the patched copy %s: %s", dest,
-			 rc < 0 ? strerror(errno) : strbuf_last_line(&out));
-	strbuf_release(&out);
-	return rc ? -1 : 0;
+	if (!strbuf_read_file(&text, patch_path))
+		for (const char *l = text.buf; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+			if (starts_with(l, "+++ b/"))
+				strvec_pushf(paths, "%.*s", (int)strcspn(l + 6, "\n"), l + 6);
+	strbuf_release(&text);
 }
 
+/*
+ * The patched files, each written over its shadow in the build directory
+ * (shadows[i] for paths[i]): patch(1) runs on copies in a scratch directory,
+ * so the tree is only read.
+ */
+static int patched_copies(const struct fixcompile_options *o, const char *patch_path,
+			  const struct strvec *paths, const struct strvec *shadows, char *why, size_t whylen)
+{
+	char *scratch = xasprintf("%s/lockers-patched-XXXXXX", tmp_dir());
+	struct strbuf out = STRBUF_INIT, text = STRBUF_INIT;
+	int rc = -1;
+
+	if (!mkdtemp(scratch)) {
+		snprintf(why, whylen, "cannot make a scratch directory in %s: %s", tmp_dir(), strerror(errno));
+		free(scratch);
+		return -1;
+	}
+	for (size_t i = 0; i < paths->nr; i++) {
+		char *src = xasprintf("%s/%s", o->kdir, paths->v[i]);
+		char *dst = xasprintf("%s/%s", scratch, paths->v[i]);
+		char *dir = xstrndup(dst, (size_t)(strrchr(dst, '/') - dst));
+		strbuf_reset(&text);
+		int bad = strbuf_read_regular(&text, src) || mkdir_p(dir) ||
+			  write_file_replace(dst, text.buf, text.len, 0);
+		if (bad)
+			snprintf(why, whylen, "cannot copy %s to %s: %s", src, scratch, file_strerror(errno));
+		free(src);
+		free(dst);
+		free(dir);
+		if (bad)
+			goto out;
+	}
+	const char *argv[] = { "patch", "-p1", "--batch", "--silent", "-d", scratch, "-i", patch_path, NULL };
+	int st = run_capture(argv, NULL, &out, &out);
+	if (st) {
+		snprintf(why, whylen, "cannot write the patched copies in %s: %s", scratch,
+			 st < 0 ? strerror(errno) : strbuf_last_line(&out));
+		goto out;
+	}
+	for (size_t i = 0; i < paths->nr; i++) {
+		char *dst = xasprintf("%s/%s", scratch, paths->v[i]);
+		char *dir = xstrndup(shadows->v[i], (size_t)(strrchr(shadows->v[i], '/') - shadows->v[i]));
+		strbuf_reset(&text);
+		int bad = strbuf_read_regular(&text, dst) || mkdir_p(dir) ||
+			  write_file_replace(shadows->v[i], text.buf, text.len, 0);
+		if (bad)
+			snprintf(why, whylen, "cannot write %s: %s", shadows->v[i], file_strerror(errno));
+		free(dst);
+		free(dir);
+		if (bad)
+			goto out;
+	}
+	rc = 0;
+out:
+	remove_tree(scratch);
+	free(scratch);
+	strbuf_release(&out);
+	strbuf_release(&text);
+	return rc;
+}
+
+/* Build each of objs, the warnings into gcc and sparse: 0, or the failing make's status. */
+static int build_objects(const struct fixcompile_options *o, const struct strvec *objs, struct strvec *gcc,
+			 struct strvec *sparse, struct strbuf *out, const char **failed)
+{
+	for (size_t i = 0; i < objs->nr; i++) {
+		strbuf_reset(out);
+		int st = build_object(o, objs->v[i], gcc, sparse, out);
+		if (st) {
+			*failed = objs->v[i];
+			return st;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The patch may touch several files (a conversion: a header and the files
+ * that access its member): every file is patched into the build directory,
+ * and every C file of them built before and after.
+ */
 static enum fixcompile_result compile_locked(const struct fixcompile_options *o, const char *path,
 					     const char *patch_path, struct strbuf *note, char *why,
 					     size_t whylen)
 {
 	struct strvec gcc_before = STRVEC_INIT, gcc_after = STRVEC_INIT;
 	struct strvec sparse_before = STRVEC_INIT, sparse_after = STRVEC_INIT;
-	struct strbuf out = STRBUF_INIT;
+	struct strvec paths = STRVEC_INIT, shadows = STRVEC_INIT, objs = STRVEC_INIT;
+	struct strbuf out = STRBUF_INIT, names = STRBUF_INIT;
 	enum fixcompile_result rc = COMPILE_FAILED;
+	const char *failed = NULL, *newer;
 	char m[65], sym[128];
-	char *obj = xasprintf("%.*s.o", (int)(strlen(path) - 2), path);
-	char *objpath = xasprintf("%s/%s", o->build_dir, obj);
-	/*
-	 * Kbuild finds a source in the build directory before the tree's
-	 * (VPATH): the patched copy goes there, at the file's own path.
-	 */
-	char *shadow = xasprintf("%s/%s", o->build_dir, path);
-	char *dir = xstrndup(path, (size_t)(strrchr(path, '/') - path));
-	const char *base = strrchr(obj, '/') + 1;
-	const char *newer;
 	struct stat st;
+	int patched = 0;
 
 	machine(m, sizeof(m));
-	/* A copy a run that was killed left behind would be built as the tree's file. */
-	unlink(shadow);
+	patched_paths(patch_path, &paths);
+	if (!paths.nr || strcmp(paths.v[0], path))
+		strvec_push(&paths, path);
+	/*
+	 * Kbuild finds a source in the build directory before the tree's
+	 * (VPATH), and a quoted #include the directory of the file first: the
+	 * patched copies go there, at their own paths.
+	 */
+	for (size_t i = 0; i < paths.nr; i++) {
+		strvec_pushf(&shadows, "%s/%s", o->build_dir, paths.v[i]);
+		/* A copy a run that was killed left behind would be built as the tree's file. */
+		unlink(shadows.v[i]);
+	}
 	if (configure(o, why, whylen))
 		goto out;
-	if (unset_config(o, dir, base, 0, sym, sizeof(sym))) {
-		strbuf_addf(note, "not compiled: %s not set in allmodconfig on %s", sym, m);
-		rc = COMPILE_NOT_BUILT;
-		goto out;
+	for (size_t i = 0; i < paths.nr; i++) {
+		const char *p = paths.v[i];
+		if (!ends_with(p, ".c") || !strchr(p, '/'))
+			continue;
+		char *obj = xasprintf("%.*s.o", (int)(strlen(p) - 2), p);
+		char *dir = xstrndup(p, (size_t)(strrchr(p, '/') - p));
+		int unbuilt = unset_config(o, dir, strrchr(obj, '/') + 1, 0, sym, sizeof(sym));
+		if (unbuilt && !strcmp(p, path)) {
+			strbuf_addf(note, "not compiled: %s not set in allmodconfig on %s", sym, m);
+			rc = COMPILE_NOT_BUILT;
+		} else if (!unbuilt) {
+			strvec_push(&objs, obj);
+		}
+		free(obj);
+		free(dir);
+		if (rc == COMPILE_NOT_BUILT)
+			goto out;
 	}
-	int st_make = build_object(o, obj, &gcc_before, &sparse_before, &out);
+	int st_make = build_objects(o, &objs, &gcc_before, &sparse_before, &out, &failed);
 	if (st_make) {
-		snprintf(why, whylen, "%s does not build before the patch (make O=%s %s): %s", obj,
-			 o->build_dir, obj, st_make < 0 ? strerror(errno) : first_error(&out));
+		snprintf(why, whylen, "%s does not build before the patch (make O=%s %s): %s", failed,
+			 o->build_dir, failed, st_make < 0 ? strerror(errno) : first_error(&out));
 		goto out;
 	}
-	if (stat(objpath, &st)) {
-		strbuf_addf(note, "not compiled: allmodconfig on %s builds no %s", m, obj);
-		rc = COMPILE_NOT_BUILT;
-		goto out;
+	for (size_t i = 0; i < objs.nr; i++) {
+		char *objpath = xasprintf("%s/%s", o->build_dir, objs.v[i]);
+		int missing = stat(objpath, &st);
+		free(objpath);
+		if (missing && i == 0) {
+			strbuf_addf(note, "not compiled: allmodconfig on %s builds no %s", m, objs.v[i]);
+			rc = COMPILE_NOT_BUILT;
+			goto out;
+		}
+		strbuf_addf(&names, "%s%s", i ? ", " : "", objs.v[i]);
 	}
-	if (patched_copy(o, patch_path, shadow, why, whylen))
+	patched = 1;
+	if (patched_copies(o, patch_path, &paths, &shadows, why, whylen))
 		goto out;
-	strbuf_reset(&out);
-	st_make = build_object(o, obj, &gcc_after, &sparse_after, &out);
+	st_make = build_objects(o, &objs, &gcc_after, &sparse_after, &out, &failed);
 	if (st_make)
-		snprintf(why, whylen, "%s does not build after the patch: %s", obj,
+		snprintf(why, whylen, "%s does not build after the patch: %s", failed,
 			 st_make < 0 ? strerror(errno) : first_error(&out));
 	else if ((newer = new_warning(&gcc_before, &gcc_after)))
 		snprintf(why, whylen, "the patch adds a compiler warning: %s", newer);
@@ -440,23 +540,28 @@ static enum fixcompile_result compile_locked(const struct fixcompile_options *o,
 		snprintf(why, whylen, "the patch adds a sparse warning: %s", newer);
 	else {
 		strbuf_addf(note, "compiled %s (allmodconfig, %s) before and after: no new gcc or sparse "
-			    "warning (gcc %zu before, %zu after; sparse %zu before, %zu after)", obj, m,
+			    "warning (gcc %zu before, %zu after; sparse %zu before, %zu after)", names.buf, m,
 			    gcc_before.nr, gcc_after.nr, sparse_before.nr, sparse_after.nr);
 		rc = COMPILE_CLEAN;
 	}
 out:
 	/* The build directory is left as the tree's: no patched copy, no patched object. */
-	if (!unlink(shadow))
+	for (size_t i = 0; i < shadows.nr; i++)
+		unlink(shadows.v[i]);
+	for (size_t i = 0; patched && i < objs.nr; i++) {
+		char *objpath = xasprintf("%s/%s", o->build_dir, objs.v[i]);
 		unlink(objpath);
+		free(objpath);
+	}
 	strvec_clear(&gcc_before);
 	strvec_clear(&gcc_after);
 	strvec_clear(&sparse_before);
 	strvec_clear(&sparse_after);
+	strvec_clear(&paths);
+	strvec_clear(&shadows);
+	strvec_clear(&objs);
 	strbuf_release(&out);
-	free(obj);
-	free(objpath);
-	free(shadow);
-	free(dir);
+	strbuf_release(&names);
 	return rc;
 }
 

@@ -101,8 +101,15 @@ static int check_applies(const struct fixcheck_options *o, const char *patch_pat
 }
 
 static int check_function(const struct fixcheck_options *o, const struct finding *f, const struct patch *p,
-			  char *why, size_t whylen)
+			  int any_place, char *why, size_t whylen)
 {
+	/* A conversion changes every access, in other functions and files: the finding's file first. */
+	if (any_place) {
+		if (p->nr >= 1 && p->v[0].old_path && !strcmp(p->v[0].old_path, f->path))
+			return 0;
+		snprintf(why, whylen, "the patch does not begin with %s", f->path);
+		return -1;
+	}
 	struct strbuf src = STRBUF_INIT;
 	unsigned first, last, bad = 0;
 	int rc = -1;
@@ -286,7 +293,7 @@ static int check_gate(const struct fixcheck_options *o, const struct finding *f,
 }
 
 int fix_check(const struct fixcheck_options *o, const struct finding *f, const char *patch_path,
-	      struct strbuf *note, char *why, size_t whylen)
+	      int any_place, struct strbuf *note, char *why, size_t whylen)
 {
 	struct strbuf text = STRBUF_INIT;
 	struct patch p;
@@ -303,7 +310,7 @@ int fix_check(const struct fixcheck_options *o, const struct finding *f, const c
 		return -1;
 	}
 	if (!check_applies(o, patch_path, why, whylen) &&
-	    !check_function(o, f, &p, why, whylen) &&
+	    !check_function(o, f, &p, any_place, why, whylen) &&
 	    !check_checkpatch(o, patch_path, why, whylen) &&
 	    !check_gate(o, f, patch_path, &p.v[0], note, why, whylen))
 		rc = 0;

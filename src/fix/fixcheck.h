@@ -24,10 +24,11 @@ struct fixcheck_options {
 /*
  * Check the patch mail at patch_path for finding f. Returns 0 when every
  * check passes (what the gate saw below fail_on is appended to note), else
- * -1 with the failing check and its reason in why.
+ * -1 with the failing check and its reason in why. any_place: the patch may
+ * change other functions and files (a conversion), the finding's file first.
  */
 int fix_check(const struct fixcheck_options *o, const struct finding *f, const char *patch_path,
-	      struct strbuf *note, char *why, size_t whylen);
+	      int any_place, struct strbuf *note, char *why, size_t whylen);
 
 /*
  * The lines of the definition of function `name` in C source text: from its

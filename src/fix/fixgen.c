@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void spatch_argv(const struct fixgen_options *o, const struct finding *f,
 			const struct fix_plan *p, struct strvec *argv)
@@ -88,6 +89,49 @@ static int transform(const struct fixgen_options *o, const struct finding *f, st
 	return rc ? -1 : 0;
 }
 
+/*
+ * The other files a transformation changed (a conversion: the header that
+ * declares the member, the other files that access it), each as
+ * others/<path> and named in others.list, appended to the diff.
+ */
+static int diff_others(const struct fixgen_options *o, const char *dir, struct strbuf *diff, char *err,
+		       size_t errlen)
+{
+	struct strbuf list = STRBUF_INIT;
+	char *listpath = xasprintf("%s/others.list", dir);
+	int rc = 0;
+
+	if (strbuf_read_regular(&list, listpath)) {
+		free(listpath);
+		return 0;
+	}
+	for (char *rel = list.buf, *next; rc == 0 && rel && *rel; rel = next) {
+		next = strchr(rel, '\n');
+		if (next)
+			*next++ = '\0';
+		if (!*rel || rel[0] == '/' || strstr(rel, "..")) {
+			snprintf(err, errlen, "the transformation names a file outside the tree: %s", rel);
+			rc = -1;
+			break;
+		}
+		char *a = xasprintf("a/%s", rel), *b = xasprintf("b/%s", rel);
+		char *old = xasprintf("%s/%s", o->kdir, rel), *new = xasprintf("others/%s", rel);
+		const char *argv[] = { "diff", "-u", "-p", "--label", a, "--label", b, old, new, NULL };
+		strbuf_addf(diff, "diff --git %s %s\n", a, b);
+		if (run_capture(argv, dir, diff, NULL) != 1) {
+			snprintf(err, errlen, "cannot diff %s with the transformation's copy", rel);
+			rc = -1;
+		}
+		free(a);
+		free(b);
+		free(old);
+		free(new);
+	}
+	strbuf_release(&list);
+	free(listpath);
+	return rc;
+}
+
 /* One kind of fix on a fresh copy: 1 with the diff, 0 with reason (no change), -1 with err. */
 static int attempt(const struct fixgen_options *o, const struct finding *f, struct fix_plan *p,
 		   const char *dir, const struct strbuf *text, struct strbuf *diff, char *reason,
@@ -97,6 +141,9 @@ static int attempt(const struct fixgen_options *o, const struct finding *f, stru
 	int rc = -1;
 
 	snprintf(reason, reasonlen, "%s", p->unmatched);
+	char *others = xasprintf("%s/others.list", dir);
+	unlink(others);		/* an earlier kind's list is not this one's */
+	free(others);
 	if (write_file_replace(old, text->buf, text->len, 0) || write_file_replace(new, text->buf, text->len, 0)) {
 		snprintf(err, errlen, "cannot copy %s to %s: %s", f->path, dir, file_strerror(errno));
 	} else if (!transform(o, f, p, dir, reason, reasonlen, err, errlen)) {
@@ -106,7 +153,9 @@ static int attempt(const struct fixgen_options *o, const struct finding *f, stru
 		int st = run_capture(argv, dir, diff, NULL);
 		/* diff exits 1 for a difference; 0 means the fix did not match. */
 		rc = st == 1 && diff->len > before;
-		if (!rc)
+		if (rc && diff_others(o, dir, diff, err, errlen))
+			rc = -1;
+		if (rc != 1)
 			diff->len = before, diff->buf[before] = '\0';
 		free(a);
 		free(b);

@@ -3,6 +3,7 @@
 #include "lib/util.h"
 #include "vocab.h"	/* the lists of rules/data/ as C strings (scripts/build-rules) */
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -344,8 +345,38 @@ static int plan_escape(const struct finding *f, struct fix_plan *p, char *why, s
 	return 0;
 }
 
+/*
+ * rcu-plain-access's second kind, after the accessor the evidence chose: a
+ * member not declared __rcu, where that accessor alone adds a sparse warning,
+ * becomes __rcu with every access converted (the race is the first kind's).
+ */
+static void plain_convert(const struct finding *f, struct fix_plan *p)
+{
+	const char *member = f->key + strlen(f->key);
+
+	while (member > f->key && (member[-1] == '_' || isalnum((unsigned char)member[-1])))
+		member--;
+	p->alt = 1;
+	p->mode = "convert_member";
+	p->any_place = 1;
+	snprintf(p->object, sizeof(p->object), "%s", member);
+	p->verb = "mark";
+	p->tail = " __rcu and access it through RCU";
+	p->brief = "access an RCU pointer through RCU";
+	p->why = "The member is not declared __rcu, so sparse checks none of its accesses, and an "
+		 "RCU accessor on it alone would add a sparse warning: it becomes __rcu, the loads in "
+		 "read-side sections rcu_dereference(), the publication rcu_assign_pointer(), the NULL "
+		 "store RCU_INIT_POINTER(), the NULL tests rcu_access_pointer() and the update-side "
+		 "loads rcu_dereference_protected().";
+	p->unmatched = "an access to the member is not of a shape the conversion knows";
+}
+
 int fix_plan_next(const struct finding *f, struct fix_plan *p)
 {
+	if (p->rule && !strcmp(p->rule, "rcu-plain-access") && p->alt == 0) {
+		plain_convert(f, p);
+		return 0;
+	}
 	if (!p->rule || strcmp(p->rule, "rcu-escape") || p->alt + 1 >= (int)ARRAY_SIZE(escape_kinds))
 		return -1;
 	escape_kind(p, p->alt + 1);

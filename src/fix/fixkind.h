@@ -27,6 +27,7 @@ struct fix_plan {
 	const char *fields;	/* LOCKERS_FIX_FIELDS, or NULL */
 	const char *at_unlock;	/* LOCKERS_FIX_AT_UNLOCK: where the section ends, or NULL */
 	int alt;		/* which of the rule's kinds this is, when it has several (rcu-escape) */
+	int any_place;		/* the patch may change other functions and files (a conversion) */
 	char note[512];		/* what the transformation says the human must still check
 				   (a "lockers-fix-note: " line it printed), or "" */
 	char object[64];	/* the object the subject names, when not the key ("" : the key) */
@@ -37,8 +38,9 @@ int fix_plan_for(const struct finding *f, struct fix_plan *plan, char *why, size
 
 /*
  * A rule with several kinds of fix, tried in order (rcu-escape: copy the
- * scalars, extend the section, take a reference): 0 with the plan moved to
- * the next kind, -1 when there is none.
+ * scalars, extend the section, take a reference; rcu-plain-access: the
+ * accessor, then the member's conversion to __rcu): 0 with the plan moved
+ * to the next kind, -1 when there is none.
  */
 int fix_plan_next(const struct finding *f, struct fix_plan *plan);
 

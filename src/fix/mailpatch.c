@@ -149,7 +149,8 @@ static void add_subject(struct strbuf *out, const char *prefix, const struct fin
 	const char *what = p->object[0] ? p->object : f->key;
 	char *s = xasprintf("%s%s %s%s in %s()", prefix, p->verb, what, p->tail, f->function);
 
-	if (strlen(s) > 72) {
+	/* A change of every access is not one function's. */
+	if (strlen(s) > 72 || p->any_place) {
 		free(s);
 		s = xasprintf("%s%s %s%s", prefix, p->verb, what, p->tail);
 	}
@@ -201,10 +202,13 @@ void mail_format_patch(struct strbuf *out, const struct finding *f, const struct
 		    "(see git blame) and your Signed-off-by:, above the --- line.");
 	strbuf_addch(out, '\n');
 	strbuf_reset(&para);
+	char *where = p->any_place ? xasprintf("changes every access to %s", p->object[0] ? p->object : f->key)
+				   : xasprintf("changes only %s()", f->function);
 	strbuf_addf(&para, "Checked by lockers fix (finding %s, score %d; rules/%s/fix.cocci -D %s): the patch "
-		    "applies, changes only %s(), passes checkpatch.pl, and lockers gate shows the "
+		    "applies, %s, passes checkpatch.pl, and lockers gate shows the "
 		    "finding gone and nothing introduced at or above score %d.", f->id, f->score, p->rule,
-		    p->mode, f->function, fail_on);
+		    p->mode, where, fail_on);
+	free(where);
 	add_wrapped(out, para.buf);
 	if (p->note[0]) {
 		strbuf_addch(out, '\n');

@@ -29,7 +29,7 @@ int dev_mtu_bh(struct dev *d)
 /*
  * check-name: fix: plain load in a _bh section gets no rcu_dereference()
  * check-rules: rcu-plain-access
- * check-fix: refused: does not match the code
+ * check-fix: refused: the load is not inside a plain rcu_read_lock() section
  * check-output-start
 22:6: warning: d->conf is accessed with rcu_assign_pointer() elsewhere in this file but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] bug
  * check-output-end

@@ -1,6 +1,5 @@
-/* The same plain load, but the member is not declared __rcu (fm10k's
- * iov_data): rcu_dereference() on it would add a sparse warning, so the
- * fix is refused with the accesses a conversion to __rcu must touch. */
+/* The same plain load of a member not declared __rcu, but the member's
+ * address is taken: no accessor converts that, so the fix is refused. */
 struct conf {
 	int mtu;
 };
@@ -9,8 +8,11 @@ struct dev {
 	struct conf *conf;
 };
 
+void conf_swap(struct conf **slot, struct conf *c);
+
 void dev_set_conf(struct dev *d, struct conf *c)
 {
+	conf_swap(&d->conf, c);
 	rcu_assign_pointer(d->conf, c);
 }
 
@@ -28,10 +30,10 @@ int dev_mtu(struct dev *d)
 }
 
 /*
- * check-name: fix: a member not declared __rcu gets no accessor, and the refusal lists its accesses
+ * check-name: fix: a member not declared __rcu whose address is taken gets no conversion
  * check-rules: rcu-plain-access
- * check-fix: refused: conf is not declared __rcu (rcu-plain-not-rcu.c:9): an RCU accessor on it adds a sparse warning, and the conversion marks it __rcu and converts its 3 accesses in its directory (rcu-plain-not-rcu.c:14,23,35)
+ * check-fix: refused: takes the address of d->conf
  * check-output-start
-22:6: warning: d->conf is accessed with rcu_assign_pointer() elsewhere in this file but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] bug
+25:6: warning: d->conf is accessed with rcu_assign_pointer() elsewhere in this file but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] bug
  * check-output-end
  */

@@ -18,5 +18,8 @@ void *kzalloc(unsigned long size, int flags);
 #define list_for_each_entry_rcu(pos, head, member) \
 	for (pos = (void *)(head)->next; pos; pos = (void *)pos->member.next)
 #define rcu_assign_pointer(p, v) ((p) = (v))
+#define rcu_access_pointer(p) (p)
+#define rcu_dereference_protected(p, c) (p)
+#define READ_ONCE(x) (x)
 /* gcc warns where this is used: a patch that brings it in adds a warning. */
 #define RCU_INIT_POINTER(p, v) do { int unused_by_the_fix; (p) = (v); } while (0)
