@@ -351,8 +351,14 @@ static int build_object(const struct fixcompile_options *o, const char *obj, str
 {
 	char *objpath = xasprintf("%s/%s", o->build_dir, obj);
 	char *check = xasprintf("CHECK=%s", o->sparse);
-	const char *cc_args[] = { obj, NULL };
-	const char *sparse_args[] = { "C=2", check, obj, NULL };
+	/*
+	 * The patched copy is built from the build directory, where a quoted
+	 * #include of a header beside the file finds nothing: newer Kbuild adds
+	 * no -I for the source directory (6.12's vchiq_arm.c and vchiq_core.h).
+	 */
+	char *kcflags = xasprintf("KCFLAGS=-I%s/%.*s", o->kdir, (int)(strrchr(obj, '/') - obj), obj);
+	const char *cc_args[] = { kcflags, obj, NULL };
+	const char *sparse_args[] = { "C=2", check, kcflags, obj, NULL };
 	int rc;
 
 	unlink(objpath);
@@ -366,6 +372,7 @@ static int build_object(const struct fixcompile_options *o, const char *obj, str
 	}
 	free(objpath);
 	free(check);
+	free(kcflags);
 	return rc;
 }
 

@@ -149,8 +149,8 @@ static void add_subject(struct strbuf *out, const char *prefix, const struct fin
 	const char *what = p->object[0] ? p->object : f->key;
 	char *s = xasprintf("%s%s %s%s in %s()", prefix, p->verb, what, p->tail, f->function);
 
-	/* A change of every access is not one function's. */
-	if (strlen(s) > 72 || p->any_place) {
+	/* A change of every access is not one function's; an object that names it needs no "in". */
+	if (strlen(s) > 72 || p->any_place || (p->object[0] && strstr(p->object, f->function))) {
 		free(s);
 		s = xasprintf("%s%s %s%s", prefix, p->verb, what, p->tail);
 	}

@@ -1,4 +1,5 @@
 #include "convert.h"
+#include "demo.h"
 
 void convert_dev_publish(struct convert_dev *d, struct convert_conf *c)
 {
@@ -8,7 +9,7 @@ void convert_dev_publish(struct convert_dev *d, struct convert_conf *c)
 int convert_dev_mtu(struct convert_dev *d)
 {
 	struct convert_conf *c;
-	int mtu = 0;
+	int mtu = DEMO_NO_MTU;
 
 	if (!READ_ONCE(d->conf))
 		return 0;
