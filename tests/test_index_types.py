@@ -58,4 +58,4 @@ def test_pointees_and_heads(tmp_path):
     }
     # the stamp kept beside the index counts them, for a reused index's summary
     stamp = (tmp_path / "out" / "macroindex.tsv.stamp").read_text().split()
-    assert stamp[:2] == ["lockers-macroindex", "3"] and stamp[-1] == "5"
+    assert stamp[:2] == ["lockers-macroindex", "4"] and stamp[-1] == "5"

@@ -155,6 +155,26 @@ def rcu_macros(path):
     return _MACROS[path]
 
 
+def first_argument_of(path, line, col):
+    """The name of the call whose first argument is the member access at
+    (line, col), 0-based column of any part of it (ipvs->conn_tab): only
+    blanks between its "(" and the access. None otherwise; looks back at
+    most 5 lines."""
+    lines = source.lines(path)
+    for ln in range(line, max(0, line - 5), -1):
+        text = lines[ln - 1] if ln - 1 < len(lines) else ""
+        if ln == line:
+            text = re.sub(r"(?:[A-Za-z_]\w*\s*(?:->|\.)\s*)*$", "", text[:col])
+        stripped = text.rstrip()
+        if not stripped:
+            continue
+        if not stripped.endswith("("):
+            return None
+        m = re.search(r"(\w+)\s*$", stripped[:-1])
+        return m.group(1) if m else None
+    return None
+
+
 def enclosing_call(path, line, col):
     """The name of the call whose argument list holds (line, col), 0-based
     column; looks back at most 5 lines. None outside any call."""

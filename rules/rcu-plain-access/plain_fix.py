@@ -8,6 +8,7 @@ import os
 import re
 
 from . import source
+from .vocab import RCU_READ_LOCK, RCU_READ_UNLOCK, names
 
 
 def _member(key):
@@ -73,15 +74,23 @@ class Refuse(Exception):
     """A conversion precondition that fails, with the reason."""
 
 
-# The accessor a load inside each flavour's section takes.
-SECTION_ACCESSOR = {"rcu_read_lock": "rcu_dereference", "rcu_read_lock_bh": "rcu_dereference_bh",
-                    "rcu_read_lock_sched": "rcu_dereference_sched"}
-SECTION_END = {"rcu_read_lock": "rcu_read_unlock", "rcu_read_lock_bh": "rcu_read_unlock_bh",
-               "rcu_read_lock_sched": "rcu_read_unlock_sched"}
+# The accessors the conversion writes, from rules/data/.
+PUBLISH, INIT_POINTER = names("rcu-publish")[:2]        # rcu_assign_pointer, RCU_INIT_POINTER
+ACCESS = names("rcu-access")[0]                         # rcu_access_pointer
+PROTECTED = names("rcu-dereference-protected")[0]       # rcu_dereference_protected
+# The flavours whose section a load converts in: the lock, its unlock and
+# its accessor share a suffix ("", _bh, _sched).
+LOCK0, UNLOCK0, DEREF0 = RCU_READ_LOCK[0], RCU_READ_UNLOCK[0], names("rcu-dereference")[0]
+SECTION_ACCESSOR = {LOCK0 + sfx: DEREF0 + sfx for sfx in (n[len(LOCK0):] for n in RCU_READ_LOCK
+                                                          if n.startswith(LOCK0))
+                    if DEREF0 + sfx in names("rcu-dereference") and UNLOCK0 + sfx in RCU_READ_UNLOCK}
+SECTION_END = {lock: UNLOCK0 + lock[len(LOCK0):] for lock in SECTION_ACCESSOR}
+SECTION_CALL = re.compile(r"\b(%s)\s*\(\s*\)" % "|".join(sorted(set(SECTION_ACCESSOR) | set(SECTION_END.values()),
+                                                                 key=len, reverse=True)))
 MAX_ACCESSES = 40
 # The opening of an RCU accessor call whose first argument is the pointer.
-ACCESSOR_OPEN = re.compile(r"\b(?:rcu_\w+|srcu_\w+|RCU_INIT_POINTER|rtnl_dereference|\w+_dereference\w*)"
-                           r"\s*\(\s*$")
+ACCESSOR_OPEN = re.compile(r"\b(?:%s|\w+_dereference\w*)\s*\(\s*$" % "|".join(
+    names("rcu-dereference", "rcu-dereference-protected", "rcu-dereference-rtnl", "rcu-access", "rcu-publish")))
 
 
 def _functions(text):
@@ -99,7 +108,7 @@ def _functions(text):
 def _sections(text, a, b):
     """(start, end, flavour) of the read-side sections between a and b, paired in order."""
     out, open_ = [], []
-    for m in re.finditer(r"\b(rcu_read_(?:un)?lock(?:_bh|_sched)?)\s*\(\s*\)", text[a:b]):
+    for m in SECTION_CALL.finditer(text[a:b]):
         name = m.group(1)
         if name in SECTION_ACCESSOR:
             open_.append((a + m.end(), name))
@@ -149,26 +158,26 @@ def _convert_text(name, text, member, notes):
                 raise Refuse("%s assigns %s inside an expression" % (where, expr))
             end = _statement_end(text, e)
             rhs = text[text.index("=", e) + 1:end].strip()
-            new = ("RCU_INIT_POINTER(%s, NULL)" % expr if rhs == "NULL"
-                   else "rcu_assign_pointer(%s, %s)" % (expr, rhs))
+            new = ("%s(%s, NULL)" % (INIT_POINTER, expr) if rhs == "NULL"
+                   else "%s(%s, %s)" % (PUBLISH, expr, rhs))
             edits.append((s, end, new))
             continue
         if re.search(r"\bWRITE_ONCE\s*\(\s*$", before):
             raise Refuse("%s writes %s with WRITE_ONCE()" % (where, expr))
         once = re.search(r"\bREAD_ONCE\s*\(\s*$", before)
         if once and re.match(r"\s*\)", after):
-            edits.append((once.start(), e + after.index(")") + 1, "rcu_access_pointer(%s)" % expr))
+            edits.append((once.start(), e + after.index(")") + 1, "%s(%s)" % (ACCESS, expr)))
             continue
         test = (re.search(r"(?:\b(?:if|while)\s*\(|!|&&|\|\|)\s*$", before)
                 and re.match(r"\s*(?:\)|&&|\|\||\?)", after)) or re.match(r"\s*[!=]=\s*NULL\b", after)
         if test:
-            edits.append((s, e, "rcu_access_pointer(%s)" % expr))
+            edits.append((s, e, "%s(%s)" % (ACCESS, expr)))
             continue
         sec = next((x for x in _sections(text, f[1], f[2]) if x[0] <= s < x[1]), None)
         if sec:
             edits.append((s, e, "%s(%s)" % (SECTION_ACCESSOR[sec[2]], expr)))
             continue
-        edits.append((s, e, "rcu_dereference_protected(%s, 1)" % expr))
+        edits.append((s, e, "%s(%s, 1)" % (PROTECTED, expr)))
         notes.append("%s %s()" % (where, f[0]))
     if len(edits) > MAX_ACCESSES:
         raise Refuse("%d accesses to %s in %s: too many to convert in one patch" % (len(edits), member, name))

@@ -7,7 +7,7 @@ from . import source
 from .callctx import callers_hold_update_lock
 from .cexpr import endkey, loc_key, startkey
 from .macroindex import struct_name, vocabulary, wrappers
-from .rcu import S, enclosing_call, inside, in_section, rcu_macros, start, switch
+from .rcu import S, enclosing_call, first_argument_of, inside, in_section, rcu_macros, start, switch
 from .record import Pos, at, emit, norm
 from .vocab import RCU_DEREFERENCE_FAMILY, RCU_FREE, RCU_PROTECTED
 
@@ -122,6 +122,9 @@ def report():
             continue                        # file scope, typeof(), EXPORT_SYMBOL(): no load
         if enclosing_call(p.file, int(p.line), int(p.column)) in rcu_macros(p.file):
             continue                        # handed to the file's own RCU accessor or iterator macro
+        if first_argument_of(p.file, int(p.line), int(p.column)) in WRAPPERS:
+            continue                        # the first argument of a tree's macro that loads it with
+                                            # the RCU API (ip_vs_rht_for_each_table_rcu(ipvs->conn_tab, ...))
         fn = p.current_element
         base = re.match(r"^\w+", key)
         if base and not key.startswith("->") and (fn, base.group(0)) in S["locals"]:

@@ -245,7 +245,7 @@ static int plan_free_grace(const struct finding *f, struct fix_plan *p, char *wh
 			  "unloaded with the module, or free into a slab cache the exit has "
 			  "destroyed.";
 		p->unmatched = "the module exit is not a function body rcu_barrier() can be added to";
-		p->verb = "add rcu_barrier() to";
+		p->verb = "add an rcu_barrier() to";
 		p->tail = "";
 		p->why = "rcu_barrier() waits until every callback queued with call_rcu() before it "
 			 "has run, so the exit waits for them before it destroys what they use, "
@@ -366,8 +366,8 @@ static void plain_convert(const struct finding *f, struct fix_plan *p)
 	p->why = "The member is not declared __rcu, so sparse checks none of its accesses, and an "
 		 "RCU accessor on it alone would add a sparse warning: it becomes __rcu, the loads in "
 		 "read-side sections rcu_dereference(), the publication rcu_assign_pointer(), the NULL "
-		 "store RCU_INIT_POINTER(), the NULL tests rcu_access_pointer() and the update-side "
-		 "loads rcu_dereference_protected().";
+		 "store RCU_INIT_POINTER(), the NULL tests rcu_access_pointer(), and the loads "
+		 "on the update side rcu_dereference_protected().";
 	p->unmatched = "an access to the member is not of a shape the conversion knows";
 }
 

@@ -244,7 +244,7 @@ out:
 
 /* ----------------------------------------------------------------- stamp */
 
-#define STAMP_FORMAT "lockers-macroindex 3 %016llx %lu %lu %lu %lu %lu %lu %lu %lu\n"
+#define STAMP_FORMAT "lockers-macroindex 4 %016llx %lu %lu %lu %lu %lu %lu %lu %lu\n"
 
 static int stamp_matches(const char *kdir, const char *index, struct macroindex_stats *st)
 {
@@ -258,7 +258,7 @@ static int stamp_matches(const char *kdir, const char *index, struct macroindex_
 	struct stat ist;
 
 	if (stat(index, &ist) == 0 && S_ISREG(ist.st_mode) && !strbuf_read_file(&sb, path) &&
-	    sscanf(sb.buf, "lockers-macroindex 3 %16llx %lu %lu %lu %lu %lu %lu %lu %lu", &want,
+	    sscanf(sb.buf, "lockers-macroindex 4 %16llx %lu %lu %lu %lu %lu %lu %lu %lu", &want,
 		   &st->headers, &st->macros, &st->inlines, &st->relations, &st->rcu_fields,
 		   &st->rcu_loads, &st->ref_helpers, &st->rcu_heads) == 9 &&
 	    !macroindex_stamp(kdir, &stamp, &headers, err, sizeof(err)) &&

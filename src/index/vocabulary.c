@@ -127,12 +127,42 @@ done:
 	return found && out->n;
 }
 
+static int rcu_arg_of(struct mi *m, const struct entry *e, struct tokvec *out,
+		      const char **prim, int depth);
+
+/* The call at raw[i] is of a macro that hands its argument j to an RCU load
+ * (rcu_arg_of()), and that argument is one of e's parameters alone: it, into
+ * OUT (ip_vs_rht_walk_buckets_rcu(table, head) calls
+ * ip_vs_rht_for_each_table_rcu(table, _t, _p), which loads table). */
+static int rcu_arg_through(struct mi *m, const struct entry *e, const struct tokvec *raw, size_t i,
+			   int depth, struct tokvec *out, const char **prim)
+{
+	const struct entry *callee = lookup(m, raw->v[i].s, raw->v[i].len);
+	struct tokvec inner = { 0 };
+	size_t close, as[16], ae[16], na;
+	int j, found = 0;
+
+	if (!callee || callee == e || callee->kind != K_MACRO || depth >= MAX_DEPTH ||
+	    !rcu_arg_of(m, callee, &inner, prim, depth + 1) ||
+	    (j = param_index(callee->params, &inner.v[0])) < 0 ||
+	    (close = match_paren(raw->v, raw->n, i + 1)) >= raw->n)
+		goto out;
+	na = call_args(raw->v, i + 1, close, as, ae, 16);
+	if ((size_t)j < na && na <= 16 && ae[j] == as[j] + 1 && param_index(e->params, &raw->v[as[j]]) >= 0) {
+		tv_push(m, out, raw->v[as[j]]);
+		found = 1;
+	}
+out:
+	free(inner.v);
+	return found;
+}
+
 /* A macro whose body hands a parameter straight to an RCU load, whatever
  * it then does with the result (rcu_str_deref(s) is ({ struct rcu_string
- * *__str = rcu_dereference(s); __str->str; })): a load of that argument.
- * The parameter into OUT. */
+ * *__str = rcu_dereference(s); __str->str; })), or to a macro that does,
+ * however deep: a load of that argument. The parameter into OUT. */
 static int rcu_arg_of(struct mi *m, const struct entry *e, struct tokvec *out,
-		      const char **prim)
+		      const char **prim, int depth)
 {
 	struct tokvec raw = { 0 };
 	size_t i, k;
@@ -143,8 +173,12 @@ static int rcu_arg_of(struct mi *m, const struct entry *e, struct tokvec *out,
 		return 0;
 	for (i = 0; !found && i + 2 < raw.n; i++) {
 		size_t open = 0, prm;
-		if (!is_rcu_load(&raw.v[i]) || !tok_is(&raw.v[i + 1], "("))
+		if (!tok_is(&raw.v[i + 1], "(") || !tok_ident(&raw.v[i]))
 			continue;
+		if (!is_rcu_load(&raw.v[i])) {
+			found = rcu_arg_through(m, e, &raw, i, depth, out, prim);
+			continue;
+		}
 		for (k = i + 2; k < raw.n && tok_is(&raw.v[k], "("); k++)
 			open++;
 		if (k >= raw.n || param_index(e->params, &raw.v[k]) < 0)
@@ -254,7 +288,7 @@ void rcu_vocabulary(struct mi *m)
 		const struct entry *e = &m->ent[i];
 		if (e->kind > K_INLINE || !*e->params || strchr(e->params, '.'))
 			continue;
-		if (rcu_load_of(m, e, 0, &load, &prim) || rcu_arg_of(m, e, &load, &prim)) {
+		if (rcu_load_of(m, e, 0, &load, &prim) || rcu_arg_of(m, e, &load, &prim, 0)) {
 			const char *name = e->name, *params = e->params;
 			const char *exp = join_sep(m, load.v, 0, load.n);
 			add_row(m, name, strlen(name), K_RCU_LOAD, params, exp, prim);
