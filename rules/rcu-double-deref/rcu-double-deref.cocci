@@ -76,6 +76,27 @@ pw << mw.pw;
 @@
 marked(p[0], E, ident_at(pw[0]), "")
 
+// the same wrappers used as iterators: IPVS's
+// ip_vs_rht_for_each_table_rcu(ipvs->conn_tab, t, p) { ... } loads its
+// table, and its loop condition tests what it loaded
+@mwi@
+expression E;
+iterator I;
+expression list EL;
+statement S;
+position p, pw;
+@@
+I@pw(E@p, EL) S
+
+@script:python@
+I << mwi.I;
+E << mwi.E;
+p << mwi.p;
+@@
+if str(I) in WRAPPERS:
+    marked(p[0], E, str(I), "")
+    TESTED.add(k(p[0]))
+
 @mc@
 identifier ACC : script:python() { ACC in ACCESSORS };
 expression list EL;
