@@ -8,6 +8,7 @@ import os
 import re
 
 from . import source
+from .cexpr import split_top
 from .vocab import RCU_READ_LOCK, RCU_READ_UNLOCK, names
 
 
@@ -119,17 +120,11 @@ def _sections(text, a, b):
 
 
 def _statement_end(text, i):
-    depth = 0
-    while i < len(text):
-        c = text[i]
-        if c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-        elif c == ";" and depth == 0:
-            return i
-        i += 1
-    raise Refuse("a statement does not end")
+    """Where the statement that goes on at text[i] ends: its ";"."""
+    end = i + len(split_top(text[i:], [";"])[0])
+    if end >= len(text):
+        raise Refuse("a statement does not end")
+    return end
 
 
 def _convert_text(name, text, member, notes):
