@@ -16,8 +16,7 @@ virtual patch, defer_free, module_barrier
 @@
 #include "python-init-fix.cocci"
 from lockers.fixtarget import at, is_key
-import re
-from lockers import source
+from lockers.rcu_free_without_grace import _func_named, _text
 from lockers.vocab import calls, names
 
 TEARDOWNS = set(names("module-teardowns", "immediate-frees"))
@@ -29,12 +28,8 @@ def tears_down(name, q):
     """name is a teardown, or a function of this file whose body calls one."""
     if name in TEARDOWNS:
         return True
-    text = source.text(q[0].file)
-    m = re.search(r"^\w[^;{}()]*\b%s\s*\([^;{}]*\)\s*\{" % re.escape(name), text, re.M)
-    if not m:
-        return False
-    end = text.find("\n}", m.end())
-    return TEARDOWN_CALL.search(text[m.end():end if end > 0 else None]) is not None
+    span = _func_named(q[0].file, name)
+    return span is not None and TEARDOWN_CALL.search(_text(q[0].file, *span)) is not None
 
 
 def note_teardown(q):
