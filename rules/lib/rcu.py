@@ -88,20 +88,10 @@ def freed(p, E, by=None, member=False):
     S["freed"].setdefault(k, p)
     if "freedby" in S:
         S["freedby"].setdefault(k, by)
+    if "freed_in" in S:
+        S["freed_in"].setdefault(k, set()).add(p.current_element)
 
 # ---------------------------------------------------------------- questions
-
-
-def func_head(lines, pos):
-    """Index in lines of the line that starts the definition of pos's
-    function (its name at a line start, or after a return type), or None."""
-    fn = pos.current_element
-    i = int(pos.line) - 1
-    while i >= 0:
-        if re.match(r"^([A-Za-z_].*\b)?%s\s*\(" % re.escape(fn), lines[i]):
-            return i
-        i -= 1
-    return None
 
 
 def lock_held(body, lock_re, unlock_re):

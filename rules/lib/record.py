@@ -17,6 +17,8 @@ import os
 import re
 import sys
 
+from . import source
+
 
 RECORD_VERSION = "1"
 
@@ -79,6 +81,7 @@ def emit(rule, pos, key, message, **evidence):
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
         return
+    evidence.setdefault("init_function", init_function(pos))
     fields = [
         "LOCKERS", RECORD_VERSION, rule, pos.file, str(pos.line),
         str(int(pos.column) + 1), clean(pos.current_element), clean(key),
@@ -93,6 +96,21 @@ def emit(rule, pos, key, message, **evidence):
         fields.append("%s=%s" % (name, clean(value)))
     sys.stdout.write("\t".join(fields) + "\n")
     sys.stdout.flush()
+
+
+def init_function(pos):
+    """__init or __net_init when pos's function is marked so: it runs at boot,
+    or on a network namespace no one else sees yet (evidence for every rule;
+    the RCU rules weigh it)."""
+    ls = source.lines(pos.file)
+    i = source.func_head(ls, pos)
+    if i is None:
+        return None
+    head = ls[i]
+    if i and not re.search(r"[;{}]|\*/|//|^\s*$|^#", ls[i - 1]):
+        head = ls[i - 1] + " " + head      # static int __init\nfoo(void)
+    m = re.search(r"\b(__init|__net_init)\b", head)
+    return m.group(1) if m else None
 
 
 class Pos(object):

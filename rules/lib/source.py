@@ -89,3 +89,15 @@ def ident_at(p):
     script an identifier whose constraint is a script)."""
     m = re.match(r"\w+", line(p.file, int(p.line))[int(p.column):])
     return m.group(0) if m else ""
+
+
+def func_head(lines, pos):
+    """Index in lines of the line that starts the definition of pos's
+    function (its name at a line start, or after a return type), or None."""
+    fn = pos.current_element
+    i = min(int(pos.line), len(lines)) - 1      # an unreadable file has no lines
+    while i >= 0:
+        if re.match(r"^([A-Za-z_].*\b)?%s\s*\(" % re.escape(fn), lines[i]):
+            return i
+        i -= 1
+    return None

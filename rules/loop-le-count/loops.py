@@ -695,7 +695,8 @@ _LOOP_CONDITIONS = {}
 
 def loop_conditions(text):
     """(offset, condition) of every for header in text whose init sets a
-    variable to 0: the loops comparable with this one (a 1-based loop
+    variable to anything but 1 (0, 32, start_index): the loops comparable
+    with this one, whose last pass also touches element E (a 1-based loop
     bounded by <= count is the normal idiom and says nothing). Kept for the
     last file: each of its loops asks for all the others."""
     if text not in _LOOP_CONDITIONS:
@@ -708,7 +709,7 @@ def loop_conditions(text):
             parts = split_top(inner, [";"])
             if len(parts) != 3:
                 continue
-            if not any(re.match(r"^[^=]*\w\s*=\s*0[uUlL]*$", x.strip())
+            if not any(re.match(r"^[^=]*\w\s*=(?!=)\s*(?!1[uUlL]*$)\S", x.strip())
                        for x in split_top(parts[0], [","])):
                 continue
             out.append((m.start(), parts[1]))
@@ -938,7 +939,7 @@ def check_loop(shape, p, i, e_text, body_text):
         ev["comment_explains"] = c
 
     # Majority (Engler et al., "Bugs as Deviant Behavior"): how do the other
-    # 0-based for loops of this file bound themselves by E, < or <=?
+    # for loops of this file, but the 1-based, bound themselves by E, < or <=?
     lt = le = 0
     own = src.offset(line)
     for off, cond in loop_conditions(src.text):

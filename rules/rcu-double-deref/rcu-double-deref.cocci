@@ -11,7 +11,8 @@
 /// a read compared against an earlier copy is a deliberate revalidation
 /// (recheck), both values tested for NULL is careful code (both_checked), and *_check() reads that name a held lock may run on the update
 /// side where the pointer is stable (lock_alternative), an update-side lock
-/// held at the second read (update_lock_held) and rcu_dereference_raw() reads
+/// held at the second read (update_lock_held) or by every known caller (the
+/// call-context index: callers_hold_update_lock) and rcu_dereference_raw() reads
 /// with no visible rcu_read_lock() (raw_outside_section) are update or
 /// teardown code. Reads inside sizeof() are not reads; a field of a local
 /// struct variable (lo.pool_ns) is not shared. The two reads must be
@@ -24,7 +25,7 @@
 //
 // Rule: rcu-double-deref
 // Confidence: Moderate
-// Needs: macro-index
+// Needs: macro-index call-context
 // Options: --no-includes
 // Requires : rcu_read_lock rcu_read_lock_bh rcu_read_lock_sched srcu_read_lock rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_raw rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_raw_check srcu_dereference srcu_dereference_check srcu_dereference_notrace rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer call_rcu kfree_rcu kvfree_rcu
 // Scope: function

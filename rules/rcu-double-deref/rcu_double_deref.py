@@ -2,9 +2,11 @@
 import re
 
 from . import source
+from .callctx import callers_hold_update_lock
 from .cexpr import split_args
 from .macroindex import vocabulary, wrappers
-from .rcu import func_head, lock_held
+from .rcu import lock_held
+from .source import func_head
 from .record import PerFile, at, emit, norm
 from .vocab import RCU_ACCESS, RCU_DEREFERENCE_FAMILY, RCU_DEREFERENCE_RAW, UPDATE_LOCK_RE, UPDATE_UNLOCK_RE, names
 
@@ -209,6 +211,8 @@ def report():
             ev["raw_outside_section"] = True
         if lock_held_at(p2):
             ev["update_lock_held"] = True
+        else:
+            ev["callers_hold_update_lock"] = callers_hold_update_lock(p2, E)
         how = "%s then %s" % (kind(first), kind(second))
         ev["reads"] = how.replace(" ", "_")
         g = (q[0], q[1], q[2])

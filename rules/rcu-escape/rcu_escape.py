@@ -6,7 +6,8 @@ from . import source
 from .callctx import caller_section, callers_hold_update_lock
 from .cexpr import split_top
 from .macroindex import vocabulary
-from .rcu import func_head, lock_held
+from .rcu import lock_held
+from .source import func_head
 from .record import PerFile, at, emit, norm
 from .vocab import ASSERT_RE, LOCK_RE, RCU_DEREFERENCE_FAMILY, RCU_READ_LOCK, RCU_READ_UNLOCK, UNLOCK_RE
 from .vocab import names, pairs
@@ -131,7 +132,8 @@ def other_lock(ps, pe):
     return "other_lock_held" if lock_held(body, LOCK_RE, UNLOCK_RE) else None
 
 
-LIFETIME_RE = re.compile(r"\b(is safe|are safe|safe because|never (?:be )?(?:freed|deleted|removed)|freed only|only freed|immutable|cannot change|can not change|won.t go away|will not go away|stays? alive)\b", re.I)
+# "x is protected by kvm->srcu": another protection than the section (not "by RCU").
+LIFETIME_RE = re.compile(r"\b(is safe|are safe|safe because|never (?:be )?(?:freed|deleted|removed)|freed only|only freed|immutable|cannot change|can not change|won.t go away|will not go away|stays? alive|(?:a )?reference is (?:taken|held)|(?:takes?|holds?|grabs?) a reference|(?:is|are) protected by (?!(?:the )?rcu\b|rcu_read_lock)\S+)", re.I)
 
 
 def lifetime_comment(pe):
@@ -295,6 +297,34 @@ def record(x, ps, pu, pe, kind, use, how=None, R=None):
     FOUND[key] = (x, ps, pe, use, kind, pu, how, R)
 
 
+# fput(file), dev_put(dev), kref_put(&x->ref, ...): drops a reference.
+PUT_CALL = r"\b(\w*(?:put|unref|release)\w*)\s*\(\s*&?\s*%s\b(?!\s*(?:->|\.|\[))"
+
+
+def put_after_use(x, pe):
+    """The function hands x to a put after the use at pe, before x is
+    assigned again: the lookup took a reference (task_lookup_fdget_rcu()
+    then fput()), which ends the escape; the call's name, else None."""
+    L = source.lines(pe.file)
+    h = func_head(L, pe)
+    if h is None or not re.match(r"^\w+$", norm(x)):
+        return None
+    depth, seen = 0, False
+    name = re.escape(norm(x))
+    for i in range(h, len(L)):
+        if i >= int(pe.line) - 1:
+            m = re.search(PUT_CALL % name, L[i])
+            if m:
+                return m.group(1)
+            if i > int(pe.line) - 1 and re.search(r"\b%s\s*=[^=]|for_each\w*\s*\(\s*%s\s*," % (name, name), L[i]):
+                return None     # x holds another object from here (a list cursor: ksmbd's opinfo)
+        depth += L[i].count("{") - L[i].count("}")
+        seen = seen or "{" in L[i]
+        if seen and depth <= 0:
+            return None     # the end of the function
+    return None
+
+
 def report():
     """Report the escapes of the file that nothing excuses."""
     for key in sorted(FOUND, key=lambda k: (k[0], int(k[2]), int(k[3]))):
@@ -330,6 +360,7 @@ def report():
             ev[why] = True
         if lifetime_comment(pe):
             ev["lifetime_comment"] = True
+        ev["put_after_use"] = put_after_use(x, pe)
         held = other_lock(ps, pe)
         if held:
             ev[held] = True

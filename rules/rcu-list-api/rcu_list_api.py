@@ -13,7 +13,8 @@ import re
 
 from . import source
 from .cexpr import call_args, loc_key, split_args, startkey, strip_outer
-from .rcu import S, func_head, in_section, lock_held, start, switch
+from .rcu import S, in_section, lock_held, start, switch
+from .source import func_head
 from .record import at, emit, is_macro_file, norm
 from .vocab import UPDATE_LOCK_RE, UPDATE_UNLOCK_RE, calls, names, pairs
 

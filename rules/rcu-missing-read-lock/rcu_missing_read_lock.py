@@ -5,7 +5,8 @@ import re
 from . import source, vocab
 from .callctx import index, words
 from .cexpr import split_args
-from .rcu import func_head, lock_held
+from .rcu import lock_held
+from .source import func_head
 from .record import emit, norm
 
 

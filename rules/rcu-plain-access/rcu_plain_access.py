@@ -22,6 +22,7 @@ def fresh():
         "accspan": set(), # end positions of accessor arguments
         "freed": {},      # key -> pos of call_rcu/kfree_rcu
         "freedby": {},    # key -> name of the function that frees it
+        "freed_in": {},   # key -> the functions that free its objects
         "cands": [],      # (pos, startpos, text, key, type, isglobal)
         "ctx": {},        # end position -> set of tags
         "types": {},      # end position -> struct type of the base
@@ -104,11 +105,20 @@ def report():
         acc[k] = [(a[0], a[1], S["types"].get(endkey(a[1]))) for a in lst]
     groups = {}
     order = []
-    replaced = set()
+    # A slot is replaced where one function stores a new object and frees
+    # the old one (blob_replace(): cur_blob = n; call_rcu(&old->rcu, ...)),
+    # or where it is ever cleared. Filled in one place, never cleared and
+    # freed only with its owner (dlm's othercon, set once when NULL), it
+    # holds one object for the owner's life: a plain load cannot see it change.
+    filled, replaced = set(), set()
     for (p, sp, text, key, typ, isglobal) in S["cands"]:
         tags = S["ctx"].get(endkey(p), set())
         if "store" in tags and "store_null" not in tags:
-            replaced.add(key)
+            filled.add(key)
+            if p.current_element in S["freed_in"].get(key, ()):
+                replaced.add(key)
+        elif "store_null" in tags:
+            replaced.add(key)   # cleared and freed, then filled again (fm10k's iov_data)
     for (p, sp, text, key, typ, isglobal) in S["cands"]:
         if key is None:
             continue
@@ -154,9 +164,10 @@ def report():
             pass                            # the tree declares the member __rcu
         elif key in S["freed"]:
             # only a slot the file itself fills (devcache[i] = new in jbd2)
-            # is a replaceable RCU pointer; a stable field that merely leads
+            # is an RCU pointer, and a load matters only where it is also
+            # replaced (filled and freed in one function); a stable field that merely leads
             # to an RCU-freed object (prog->aux) is not
-            if key not in replaced:
+            if key not in (filled if "store" in tags else replaced):
                 continue
             if not sec and "store" not in tags:
                 continue

@@ -65,6 +65,9 @@ static uint32_t intern_tok(struct names *nm, const struct token *t)
 /* --------------------------------------------------------------- records */
 
 enum { UNK_EXPORTED = 1, UNK_ADDRESS = 2 };
+/* Beside the UNK_ bits of a name: the kernel calls the function in a reader
+ * (handed to a call of rcu-reader-callbacks.list). */
+#define CALLED_IN_READER 4
 
 struct lockset {
 	uint8_t n;
@@ -182,6 +185,9 @@ static const char *const checked[] = {
 /* Stores whose locks held are the pointer's update-side locks. */
 static const char *const publish[] = { VOCAB_RCU_PUBLISH, NULL };
 static const char *const reader_asserts[] = { VOCAB_RCU_READER_ASSERTS, NULL };
+/* Run what they are handed (timer_setup(t, fn, 0)), or define (BPF_CALL_2(fn, ...)), in a reader. */
+static const char *const reader_callbacks[] = { VOCAB_RCU_READER_CALLBACKS, NULL };
+static const char *const reader_definers[] = { VOCAB_RCU_READER_DEFINERS, NULL };
 /* Prefixes: every lockdep_assert_held*(), every lockdep_is_held*(). */
 static const char *const lock_asserts[] = { VOCAB_LOCK_ASSERTS, NULL };
 static const char *const held_tests[] = { VOCAB_LOCK_HELD_TESTS, NULL };
@@ -483,6 +489,12 @@ static void walk_body(struct cc *c, uint32_t f, const struct token *v, size_t op
 				lockset_add(&c->fn[f].asserts, k);
 		} else if (tok_in(t, reader_asserts)) {
 			c->fn[f].assert_rcu = 1;
+		} else if (tok_in(t, reader_callbacks)) {
+			/* every bare name among the arguments: the callback */
+			for (size_t a = po + 1; a < pc; a++)
+				if (v[a].kind == TOK_IDENT && (tok_is(&v[a - 1], "(") || tok_is(&v[a - 1], ",")) &&
+				    (tok_is(&v[a + 1], ",") || tok_is(&v[a + 1], ")")))
+					mark_unknown(c, intern_tok(&c->nm, &v[a]), CALLED_IN_READER);
 		} else if (tok_in(t, checked)) {
 			uint32_t k = lock_key(c, v, close + 1, po);
 			if (k != NONE)
@@ -593,6 +605,7 @@ static void scan_tokens(struct cc *c, struct token *v, size_t n)
 		f->path = c->rpath;
 		f->line = t->line;
 		f->is_static = is_static;
+		f->assert_rcu = tok_in(t, reader_definers);
 		f->asserts = must;
 		f->first = c->nsite;
 		c->nfn++;
@@ -826,7 +839,9 @@ static void summarise(struct cc *c, struct defs *d)
 	each_edge(c, d, count_caller, NULL);
 	for (size_t f = 0; f < c->nfn; f++) {
 		struct fn *fn = &c->fn[f];
-		fn->unknown = unknown_of(c, fn->name);
+		fn->unknown = unknown_of(c, fn->name) & (UNK_EXPORTED | UNK_ADDRESS);
+		if (unknown_of(c, fn->name) & CALLED_IN_READER)
+			fn->assert_rcu = 1;
 		fn->in_section = !fn->unknown && fn->ncallers;
 		fn->top = !fn->unknown && fn->ncallers;
 	}

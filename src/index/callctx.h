@@ -17,7 +17,10 @@
  * name. A function whose name is exported, taken as a value (`.member = fn`,
  * `&fn`, a callback argument) or never called by name has unknown callers:
  * its summary is never "protected". What a function asserts comes from
- * lock-asserts.list, rcu-reader-asserts.list and __must_hold(). The
+ * lock-asserts.list, rcu-reader-asserts.list and __must_hold(); a function
+ * the kernel runs in a reader counts as asserting one: handed to a call of
+ * rcu-reader-callbacks.list (timer_setup(t, fn, 0), an rx_handler) or
+ * defined by a macro of rcu-reader-definers.list (BPF_CALL_2()). The
  * update-side lock of each RCU location (keyed by its last member name)
  * comes from the lock-held-tests.list conditions of its
  * rcu-dereference.list, rcu-dereference-protected.list and rcu-replace.list
