@@ -171,7 +171,7 @@ recall: deps
 
 # libFuzzer targets for every parser of outside input, seeded from fuzz/corpus/.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS = record patch triage cache savedscan prefilter rulecost fnscope
+FUZZ_TARGETS = record patch triage cache savedscan prefilter rulecost fnscope kbuild
 FUZZ_LIB_SRC = $(filter-out driver/%,$(SRC))
 FUZZ_OBJ = $(FUZZ_LIB_SRC:%.c=build/fuzz/%.o)
 FUZZ_FLAGS = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined
@@ -186,6 +186,8 @@ build/fuzz/fuzz-%: fuzz/fuzz-%.c $(FUZZ_OBJ)
 	@clang $(CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
 
 .SECONDARY: $(FUZZ_OBJ)
+# A header change rebuilds the fuzz objects too (a struct's layout must agree).
+-include $(FUZZ_OBJ:.o=.d)
 
 fuzz: deps $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
 	@mkdir -p build/fuzz/artifacts

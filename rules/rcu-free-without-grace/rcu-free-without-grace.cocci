@@ -10,25 +10,31 @@
 ///
 /// Also: a pointer read with rcu_dereference_protected()/rcu_access_pointer()
 /// and freed at once while still published; a module exit that returns while
-/// call_rcu() callbacks of the module may still be queued (no rcu_barrier()).
+/// call_rcu() callbacks of the module may still be queued (no rcu_barrier()),
+/// whether its own file queues them or another file Kbuild links into the
+/// same module.
 /// Evidence: a reader of the same list member or pointer in the file (named in
 /// the message), an __rcu member of the tree's headers that points to the
 /// freed type (named when the file has no reader), the same type freed after
 /// a grace period elsewhere in the file, an rcu_head in the type (in the file
 /// or the headers). A helper of the file that waits for a grace
-/// period, a SLAB_TYPESAFE_BY_RCU cache, the free inside an RCU callback, or a
-/// comment about readers lower the score.
+/// period, a SLAB_TYPESAFE_BY_RCU cache, the free inside an RCU callback, a
+/// comment about readers, or the object loaded with rcu_dereference_raw() (a
+/// teardown's claim that no reader is left) lower the score.
 //
 // Rule: rcu-free-without-grace
 // Confidence: Moderate
 // Options: --no-includes
 // Requires : @rcu-list-del @rcu-publish @rcu-replace @id-erase @rcu-dereference-protected @rcu-access call_rcu call_srcu call_rcu_hurry
 // Requires : @immediate-frees @slab-cache-frees module_exit
+// Module: call_rcu call_srcu call_rcu_hurry
 // Needs: macro-index
 //
 // The first line holds what starts a match (call_rcu(), call_srcu() and
 // call_rcu_hurry() queue the callbacks a module exit must wait for), not the
-// whole of rcu-free.list: a kfree_rcu() starts none.
+// whole of rcu-free.list: a kfree_rcu() starts none. Module: a module exit's
+// file passes the first line too when another file of its composite object
+// (ib_core-y := device.o cache.o) queues the callbacks.
 //
 // No Scope: function: a free through a *_free()/*_destroy() helper has no
 // token of the second Requires line, so its body could be blanked.

@@ -13,7 +13,7 @@ comment. Findings are collected per file and reported once per free.
 import os
 import re
 
-from . import macroindex, source
+from . import kbuild, macroindex, source
 from .cexpr import loc_key
 from .record import PerFile, Pos, at, emit, norm
 from .vocab import FAMILY, RCU_READ_LOCK, RCU_REPLACE, calls, names, pairs
@@ -50,8 +50,13 @@ SLAB_FREES = names("slab-cache-frees")
 RCU_UNLINK = set(names("rcu-list-del"))
 ERASERS = set(names("id-erase"))
 LOOKUPS = calls("id-lookups")
+# A load that claims no protection is needed. Not rcu_dereference_protected(p, 1):
+# written as often where a lock is held that the author did not name (tcp_ao).
+SOLE_USER_READ = r"(?:%s)\(%%s\)" % "|".join(names("rcu-dereference-raw"))
 READER_COMMENT = re.compile(r"(/\*|//)[^\n]*?\b(grace|readers?|rcu|never (been )?published|"
                             r"not (yet )?(visible|published)|no one|nobody)\b", re.I)
+
+NOT_CALLS = {"if", "while", "for", "switch", "return", "sizeof"}
 
 _found = {}
 
@@ -184,17 +189,23 @@ def _readers(path, member, pkey):
     return None
 
 
+def _helper_matching(paths, body, pattern):
+    """A function called in body, defined in the first of paths that has it,
+    whose body matches pattern (one level down): its name, or None."""
+    for name in sorted(set(re.findall(r"\b(\w+)\s*\(", body)) - NOT_CALLS):
+        for f in paths:
+            span = _func_named(f, name)
+            if span:
+                if pattern.search(_text(f, span[0] + 1, span[1])):
+                    return name
+                break
+    return None
+
+
 def _waiting_helpers(path, between):
     """A function of the file called in `between` whose body waits for a
-    grace period (one level down)."""
-    for m in re.finditer(r"\b(\w+)\s*\(", between):
-        name = m.group(1)
-        if name in ("if", "while", "for", "switch", "return", "sizeof"):
-            continue
-        span = _func_named(path, name)
-        if span and WAITS.search(_text(path, span[0] + 1, span[1])):
-            return name
-    return None
+    grace period."""
+    return _helper_matching([path], between, WAITS)
 
 
 def _in_rcu_callback(path, span):
@@ -315,12 +326,26 @@ def _related(path, p, P, X):
         re.search(r"%s=%s;" % (re.escape(flat), re.escape(x)), body) is not None
 
 
+def _read_as_sole_user(path, p, P, X):
+    """X = rcu_dereference_raw(P) in p's function: the author claims that no
+    reader or updater runs any more (a teardown of the owner: exit_aio())."""
+    span = _func_span(path, p)
+    if not span or not re.match(r"^\w+$", X):
+        return False
+    body = re.sub(r"\s+", "", _text(path, span[0], span[1]))
+    flat = re.escape(re.sub(r"\s+", "", P))
+    return re.search(r"\b%s=%s" % (re.escape(X), SOLE_USER_READ % flat), body) is not None
+
+
 def nulled(pu, pf, P, X, how):
     """rcu_assign_pointer(P, NULL) (or X = rcu_replace_pointer(P, ...)), then X freed."""
     p = pf[0]
     if str(how) not in RCU_REPLACE and not _related(p.file, p, str(P), str(X)):
         return
     _judge(pu, pf, str(X), str(how), None, loc_key(norm(str(P))))
+    k = (p.file, p.line, p.column)
+    if k in _found and _read_as_sole_user(p.file, p, norm(str(P)), norm(str(X))):
+        _found[k][3]["read_as_sole_user"] = True
 
 
 def freed_published(pf, P, how):
@@ -334,13 +359,14 @@ def freed_published(pf, P, how):
 def _built_in_only(path):
     """The Kconfig symbol that builds the file, when Kbuild can only link it
     into the kernel (`bool`, not `tristate`): its module exit never runs.
-    Read from the directory's Makefile (obj-$(CONFIG_X) += file.o) and the
-    Kconfig files of the directory and its two parents."""
+    Read from the directory's Makefile (obj-$(CONFIG_X) += file.o, or the
+    composite object the file is part of) and the Kconfig files of the
+    directory and its two parents."""
     real = os.path.realpath(source.whole_path(path))
     d = os.path.dirname(real)
-    obj = re.escape(os.path.splitext(os.path.basename(real))[0]) + r"\.o\b"
-    m = re.search(r"^obj-\$\((CONFIG_\w+)\)\s*[:+]?=[^\n]*\b" + obj,
-                  source.read_regular(os.path.join(d, "Makefile")) or "", re.M)
+    objs = [os.path.splitext(os.path.basename(real))[0]] + kbuild.composite_of(real)
+    m = re.search(r"^obj-\$\((CONFIG_\w+)\)\s*[:+]?=[^\n]*\b(?:%s)\.o\b" % "|".join(map(re.escape, objs)),
+                  kbuild.makefile(d), re.M)
     if not m:
         return None
     sym = m.group(1)[len("CONFIG_"):]
@@ -354,6 +380,38 @@ def _built_in_only(path):
     return None
 
 
+def _queued_callbacks(text):
+    """(line, callback) of each call_rcu() of text whose callback text defines."""
+    out = []
+    for m in QUEUE_CALLBACK.finditer(text):
+        cb = m.group(1).split(",")[-1].strip()
+        if re.match(r"^\w+$", cb) and re.search(r"\b%s\s*\(\s*struct\s+(?:%s)\b" % (re.escape(cb), HEADS), text):
+            out.append((text.count("\n", 0, m.start()) + 1, cb))
+    return out
+
+
+def _module_callbacks(real, others):
+    """(file, line, callback) of the callbacks the other files of the exit
+    file real's composite object queue: one module, one exit."""
+    out = []
+    for part in others:
+        out += [(os.path.relpath(part, os.path.dirname(real)), line, cb)
+                for line, cb in _queued_callbacks(source.read_regular(part) or "")]
+    return out
+
+
+def _drains_elsewhere(paths, exit_fn):
+    """file:line of an rcu_barrier() in a function of the module other than
+    its exit: the authors drain the callbacks on a teardown path (a device
+    release, a table of exit functions) the rule does not follow."""
+    for f in paths:
+        for i, l in enumerate(source.lines(f)):
+            code = re.sub(r"//.*|/\*.*?(\*/|$)|^\s*\*.*", "", l)
+            if BARRIERS.search(code) and _enclosing(f, i + 1) not in ("", exit_fn):
+                return "%s:%d" % (os.path.basename(f), i + 1)
+    return None
+
+
 def module_exit(p, fn):
     """A module exit: callbacks the file queues with call_rcu() must have run
     before the module's text goes, which takes rcu_barrier()."""
@@ -362,12 +420,11 @@ def module_exit(p, fn):
     path = q.file
     if _built_in_only(path):
         return      # a bool option: the code is never a module, the exit never runs
-    text = source.text(path)
-    callbacks = []
-    for m in QUEUE_CALLBACK.finditer(text):
-        cb = m.group(1).split(",")[-1].strip()
-        if re.match(r"^\w+$", cb) and re.search(r"\b%s\s*\(\s*struct\s+(?:%s)\b" % (re.escape(cb), HEADS), text):
-            callbacks.append((text.count("\n", 0, m.start()) + 1, cb))
+    real = os.path.realpath(source.whole_path(path))
+    others = [f for f in kbuild.composite_parts(real) if f != real]
+    callbacks = [(None, line, cb) for line, cb in _queued_callbacks(source.text(path))]
+    if not callbacks:
+        callbacks = _module_callbacks(real, others)
     if not callbacks:
         return
     span = _func_named(path, str(fn))
@@ -376,8 +433,8 @@ def module_exit(p, fn):
     body = _text(path, span[0], span[1])
     if BARRIERS.search(body) or DRAINS.search(body):
         return
-    helper = _waiting_helpers(path, "\n".join(source.lines(path)[span[0] + 1:span[1]]))
-    if helper and BARRIER_NAMED.search(_text(path, *_func_named(path, helper))):
+    if _helper_matching([path] + others, "\n".join(source.lines(path)[span[0] + 1:span[1]]),
+                        BARRIER_NAMED):
         return
     ls = source.lines(path)
     last = span[1]
@@ -389,8 +446,16 @@ def module_exit(p, fn):
     col = len(ls[last]) - len(ls[last].lstrip())
     pos = Pos(q, line=str(last + 1), column=str(col))
     pos.current_element = str(fn)
-    ev = {"module_callbacks": len(callbacks), "at_call_rcu": "%d:1" % callbacks[0][0]}
-    msg = ("module exit %s() returns with no rcu_barrier() while callbacks this file queues with "
-           "call_rcu() (%s at line %d) may still be pending: they would run after the module's code is gone"
-           % (fn, callbacks[0][1], callbacks[0][0]))
+    part, line, cb = callbacks[0]
+    ev = {"module_callbacks": len(callbacks),
+          "module_drains_elsewhere": _drains_elsewhere([real] + others, str(fn))}
+    if part is None:
+        ev["at_call_rcu"] = "%d:1" % line
+        where, whose = "line %d" % line, "this file queues"
+    else:
+        ev["module_part"] = "%s:%d" % (part, line)
+        where, whose = "%s:%d" % (part, line), "its module queues"
+    msg = ("module exit %s() returns with no rcu_barrier() while callbacks %s with "
+           "call_rcu() (%s at %s) may still be pending: they would run after the module's code is gone"
+           % (fn, whose, cb, where))
     _found[(path, pos.line, pos.column)] = (pos, str(fn), msg, ev)

@@ -4,6 +4,7 @@
 #include "lib/strbuf.h"
 #include "lib/strvec.h"
 #include "lib/util.h"
+#include "scan/kbuild.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -135,29 +136,6 @@ static int other_arch(const char *path)
 	return strlen(host) != n || strncmp(a, host, n);
 }
 
-/* The directory's Makefile (or Kbuild) with continuation lines joined, one assignment a line. */
-static int read_kbuild_makefile(const char *kdir, const char *dir, struct strbuf *text)
-{
-	char *kb = xasprintf("%s/%s/Kbuild", kdir, dir), *mk = xasprintf("%s/%s/Makefile", kdir, dir);
-	int rc = strbuf_read_regular(text, kb) && strbuf_read_regular(text, mk) ? -1 : 0;
-	size_t w = 0;
-
-	for (size_t r = 0; r < text->len; r++) {
-		if (text->buf[r] == '\\' && r + 1 < text->len && text->buf[r + 1] == '\n') {
-			text->buf[w++] = ' ';
-			r++;
-		} else {
-			text->buf[w++] = text->buf[r];
-		}
-	}
-	text->len = w;
-	if (text->buf)
-		text->buf[w] = '\0';
-	free(kb);
-	free(mk);
-	return rc;
-}
-
 /* CONFIG_X is y or m in the build directory's auto.conf. */
 static int config_set(const struct fixcompile_options *o, const char *sym)
 {
@@ -189,7 +167,7 @@ static int unset_config(const struct fixcompile_options *o, const char *dir, con
 	int listings = 0, unbuilt = 0;
 	char first[128] = "";
 
-	if (depth > 8 || read_kbuild_makefile(o->kdir, dir, &mk))
+	if (depth > 8 || kbuild_read_makefile(o->kdir, dir, &mk))
 		goto out;
 	for (char *line = mk.buf, *next; line && *line && listings == unbuilt; line = next) {
 		next = strchr(line, '\n');

@@ -1,8 +1,10 @@
 #include "scan/prefilter.h"
 #include "scan/cache.h"
 #include "lib/clex.h"
+#include "scan/kbuild.h"
 #include "scan/rules.h"
 #include "lib/strbuf.h"
+#include "lib/strvec.h"
 #include "scan/tree.h"
 #include "lib/util.h"
 
@@ -288,17 +290,68 @@ int prefilter_named_check(const char *name, const char *text, size_t len)
 	return 1;
 }
 
-int prefilter_matches(const struct rule *r, const struct tokset *ts,
-		      const char *text, size_t len)
+/* prefilter_matches(), with the rule's "// Module:" tokens present when module is set. */
+static int matches(const struct rule *r, const struct tokset *ts, const char *text, size_t len,
+		   int module)
 {
 	for (size_t g = 0; g < r->nrequires; g++) {
 		int any = 0;
 		for (size_t i = 0; i < r->requires[g].nr && !any; i++)
-			any = tokset_has(ts, r->requires[g].v[i]);
+			any = tokset_has(ts, r->requires[g].v[i]) ||
+			      (module && strvec_contains(&r->module_tokens, r->requires[g].v[i]));
 		if (!any)
 			return 0;
 	}
 	return r->prefilter ? prefilter_named_check(r->prefilter, text, len) : 1;
+}
+
+int prefilter_matches(const struct rule *r, const struct tokset *ts,
+		      const char *text, size_t len)
+{
+	return matches(r, ts, text, len, 0);
+}
+
+/*
+ * 'm' when the file holds module_exit() and would match if it held one of
+ * the rule's "// Module:" tokens: its answer then depends on the other parts
+ * of its module (module_holds()), which the stat cache does not see.
+ */
+static char answer(const struct rule *r, const struct tokset *ts, const char *text, size_t len)
+{
+	if (matches(r, ts, text, len, 0))
+		return '1';
+	return r->module_tokens.nr && tokset_has(ts, "module_exit") &&
+	       matches(r, ts, text, len, 1) ? 'm' : '0';
+}
+
+/* Another part of path's composite object (kbuild.h) holds one of tokens. */
+static int module_holds(const char *root, const char *path, const struct strvec *tokens)
+{
+	struct strvec parts = STRVEC_INIT;
+	struct strbuf text = STRBUF_INIT;
+	const char *base = strrchr(path, '/');
+	char *dir = base ? xstrndup(path, (size_t)(base - path)) : xstrdup(".");
+	char *obj = xasprintf("%.*s.o", (int)strcspn(base ? base + 1 : path, "."), base ? base + 1 : path);
+	int found = 0;
+
+	kbuild_composite_parts(root, dir, obj, &parts);
+	for (size_t i = 0; i < parts.nr && !found; i++) {
+		char *abs = xasprintf("%s/%s", root, parts.v[i]);
+		strbuf_reset(&text);
+		if (strcmp(parts.v[i], path) && !strbuf_read_regular(&text, abs)) {
+			struct tokset ts;
+			tokset_build(&ts, text.buf, text.len);
+			for (size_t k = 0; k < tokens->nr && !found; k++)
+				found = tokset_has(&ts, tokens->v[k]);
+			tokset_release(&ts);
+		}
+		free(abs);
+	}
+	strbuf_release(&text);
+	strvec_clear(&parts);
+	free(dir);
+	free(obj);
+	return found;
 }
 
 static int looks_binary(const char *text, size_t len)
@@ -307,7 +360,7 @@ static int looks_binary(const char *text, size_t len)
 }
 
 /*
- * What the prefilter answers depends on: every rule's Requires and Prefilter.
+ * What the prefilter answers depends on: every rule's Requires, Prefilter and Module.
  * A named check is in it by name: changing what one keeps renames it.
  */
 static char *prefilter_signature(const struct rule_set *rs)
@@ -320,6 +373,8 @@ static char *prefilter_signature(const struct rule_set *rs)
 		for (size_t g = 0; g < rs->v[r].nrequires; g++)
 			for (size_t i = 0; i < rs->v[r].requires[g].nr; i++)
 				strbuf_addf(&sb, "%zu:%s\n", g, rs->v[r].requires[g].v[i]);
+		for (size_t i = 0; i < rs->v[r].module_tokens.nr; i++)
+			strbuf_addf(&sb, "module:%s\n", rs->v[r].module_tokens.v[i]);
 	}
 	hash_hex(hash_bytes(sb.buf, sb.len), hex);
 	strbuf_release(&sb);
@@ -362,7 +417,7 @@ size_t **prefilter_tree(const struct rule_set *rs, struct tree *t, struct cache 
 			struct tokset ts;
 			tokset_build(&ts, text.buf, text.len);
 			for (size_t r = 0; r < nrules; r++)
-				answers[r] = prefilter_matches(&rs->v[r], &ts, text.buf, text.len) ? '1' : '0';
+				answers[r] = answer(&rs->v[r], &ts, text.buf, text.len);
 			answers[nrules] = '\0';
 			tokset_release(&ts);
 			content_hash[fi] = hash_bytes(text.buf, text.len);
@@ -371,6 +426,9 @@ size_t **prefilter_tree(const struct rule_set *rs, struct tree *t, struct cache 
 		}
 		int any = 0;
 		for (size_t r = 0; r < nrules; r++) {
+			if (answers[r] == 'm' &&
+			    module_holds(t->root, tf->path, &rs->v[r].module_tokens))
+				answers[r] = '1';
 			if (answers[r] != '1')
 				continue;
 			if (ncand[r] == alloc[r]) {

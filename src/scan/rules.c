@@ -99,6 +99,8 @@ static int parse_header(struct rule *r, const char *text, char *err, size_t errl
 						snprintf(err, errlen, "%s: '// Scope: %s' is neither function nor file",
 							 r->path, v);
 					r->scope_function = !strcmp(v, "function");
+				} else if (!strcmp(k, "Module")) {
+					split_words(&r->module_tokens, v);
 				} else if (!strcmp(k, "Facts")) {
 					split_words(&r->facts, v);
 				} else if (!strcmp(k, "Locations")) {
@@ -162,6 +164,7 @@ static void rule_release(struct rule *r)
 	free(r->prefilter);
 	strvec_clear(&r->options);
 	strvec_clear(&r->facts);
+	strvec_clear(&r->module_tokens);
 	strvec_clear(&r->locations);
 	strvec_clear(&r->freed);
 }

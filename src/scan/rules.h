@@ -17,6 +17,8 @@ struct rule {
 	struct strvec *requires;	/* each an any-of token group */
 	size_t nrequires;
 	char *prefilter;	/* named check in prefilter.c, or NULL */
+	struct strvec module_tokens;	/* "// Module:": tokens a module exit's file takes from
+					 * the other parts of its composite object (prefilter.h) */
 	int scope_function;	/* "// Scope: function": spatch sees only the bodies that
 				 * can match (fnscope.c) */
 	struct strvec facts;	/* "// Facts:": tokens of the bodies it learns from */
