@@ -5,7 +5,8 @@ It reads --file-groups like spatch, announces each file on stderr with
 "HANDLING:", and then: a file whose name contains "crash" kills the process
 with SIGSEGV, "hang" sleeps forever, "exit3" exits with status 3, "parsefail"
 prints spatch's parse error message, "exn" the exception it gives up on a
-whole file with (and no record), "slow" prints spatch's own timeout
+whole file with (and no record), "pyfail" a rule script's traceback and the
+exception spatch goes on to the next file after (and no record), "slow" prints spatch's own timeout
 message (and no record; each such run appends a line to $FAKE_SPATCH_LOG when
 set); every other file gets one record line from the rule at 1:1. A rule
 named "broken" fails the same way on every file. With $FAKE_SPATCH_ORDER set,
@@ -62,6 +63,12 @@ def main(argv):
             continue
         if "exn" in real:
             sys.stderr.write('EXN: Failure("lexing: empty token") in %s\n' % path)
+            continue
+        if "pyfail" in real:
+            sys.stderr.write('Traceback (most recent call last):\n  File "<string>", line 4, in <module>\n'
+                             "NameError: name 'helper' is not defined\n")
+            sys.stderr.write('EXN: Failure("Error in Python script, line 9, file \\"%s.cocci\\": '
+                             'Python failure") in %s\n' % (rule, path))
             continue
         if "parsefail" in real:
             sys.stderr.write("parse error \n = error in %s; set verbose_parsing for more info\n" % path)

@@ -126,6 +126,24 @@ def test_a_file_spatch_gives_up_on_counts_as_lost(tmp_path, fake_rules, lockers_
     assert lost == 2 * len(report["summary"]["rules"])
 
 
+def test_a_rule_script_that_raises_is_a_crash_not_a_parse_error(tmp_path, fake_rules, lockers_built):
+    # spatch goes on after a rule's Python script raises on a file: the
+    # file is blamed as a crash naming the exception (never cached), not as
+    # code spatch could not parse; the files around it keep their findings.
+    tree = small_tree(tmp_path, ["a.c", "b-pyfail.c", "c.c"])
+    for n, name in enumerate(["a.c", "b-pyfail.c", "c.c"]):    # the cache keys on content
+        (tree / name).write_text("int f%d(void) { return 0; }\n" % n)
+    proc, report = fake_scan(tmp_path, fake_rules, tree, extra=["-j", "1"])
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(f["path"] for f in report["findings"]) == ["a.c", "c.c"]
+    failures = {f["path"]: (f["reason"], f["detail"]) for f in report["summary"]["failures"]}
+    assert set(failures) == {"b-pyfail.c"}
+    assert failures["b-pyfail.c"][0] == "spatch-crash"
+    assert "NameError: name 'helper' is not defined" in failures["b-pyfail.c"][1]
+    proc, report = fake_scan(tmp_path, fake_rules, tree, extra=["-j", "1"])
+    assert {f["path"] for f in report["summary"]["failures"]} == {"b-pyfail.c"}, "a crash is never cached"
+
+
 def test_files_before_a_failing_one_keep_their_late_records(tmp_path, fake_rules,
                                                                lockers_built):
     # Rules may report a file only when a later one starts, or at the end:

@@ -10,6 +10,7 @@
 #include "scan/tree.h"
 #include "lib/util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -58,6 +59,8 @@ struct job {
 	char *groups_path;
 	struct strvec copies;		/* function-scoped copies made for it, removed after */
 	struct strbuf last_err;
+	struct strbuf py_err;		/* the last Python exception line ("NameError: ...") */
+	struct strbuf cur_crash;	/* why a rule's script failed on the current file */
 	struct done { size_t idx; enum file_status st; char *detail; unsigned lost; } *done;
 	size_t ndone;			/* reported when the child is gone */
 };
@@ -147,7 +150,9 @@ static void finish_upto(struct run *p, struct job *j, size_t upto)
 	while (j->next < upto && j->next < j->task.nfiles) {
 		size_t idx = j->next;
 		unsigned lost = idx == j->cur ? j->cur_lost : 0;
-		if (idx == j->cur && j->cur_timeout)
+		if (idx == j->cur && j->cur_crash.len)
+			report(p, j, idx, FILE_CRASH, j->cur_crash.buf, lost);
+		else if (idx == j->cur && j->cur_timeout)
 			report(p, j, idx, FILE_TIMEOUT, "spatch's --timeout expired on this file", lost);
 		else if (idx == j->cur && j->cur_parse_error)
 			report(p, j, idx, FILE_PARSE_ERROR, "spatch could not parse some functions; they were skipped",
@@ -297,6 +302,7 @@ static void start_file(struct run *p, struct job *j, size_t idx)
 	finish_upto(p, j, idx);
 	j->cur = idx;
 	j->cur_parse_error = j->cur_timeout = 0;
+	strbuf_reset(&j->cur_crash);
 	j->cur_lost = 0;
 	j->region_left = 0;
 }
@@ -336,6 +342,21 @@ static int region_line(struct job *j, const char *line)
 	return 0;
 }
 
+/* The last line of a Python traceback: "NameError: name 'x' is not defined". */
+static int python_exception(const char *line)
+{
+	const char *s = line;
+
+	if (!isalpha((unsigned char)*s) && *s != '_')
+		return 0;
+	while (isalnum((unsigned char)*s) || *s == '_' || *s == '.')
+		s++;
+	if (*s != ':' && *s)
+		return 0;
+	return (s - line >= 5 && !strncmp(s - 5, "Error", 5)) ||
+	       (s - line >= 9 && !strncmp(s - 9, "Exception", 9));
+}
+
 /* One line of spatch's stderr; 1 when it starts a file (progress). */
 static int stderr_line(struct run *p, struct job *j, char *line)
 {
@@ -347,6 +368,10 @@ static int stderr_line(struct run *p, struct job *j, char *line)
 	}
 	if (region_line(j, line))
 		return 0;
+	if (python_exception(line)) {
+		strbuf_reset(&j->py_err);
+		strbuf_addstr(&j->py_err, line);
+	}
 	if (starts_with(line, "HANDLING: ")) {
 		if ((idx = find_in_batch(j, line + strlen("HANDLING: "))) != SIZE_MAX) {
 			start_file(p, j, idx);
@@ -374,6 +399,13 @@ static int stderr_line(struct run *p, struct job *j, char *line)
 		if (*code != '#' && j->cur != SIZE_MAX)
 			j->cur_parse_error = 1;
 		j->parse_error_pending = 0;
+	} else if (starts_with(line, "EXN: ") && strstr(line, "Error in Python script")) {
+		/* a script of the rule raised on this file: the rule's fault, not the file's */
+		if (j->cur != SIZE_MAX) {
+			strbuf_reset(&j->cur_crash);
+			strbuf_addf(&j->cur_crash, "a Python script of the rule failed: %s",
+				    j->py_err.len ? j->py_err.buf : line + strlen("EXN: "));
+		}
 	} else if (starts_with(line, "EXN: ")) {
 		/* spatch gave up on the whole file (EXN: Failure("lexing: empty token") in f.c) */
 		if (j->cur != SIZE_MAX) {
@@ -455,6 +487,8 @@ static void release_job(struct job *j)
 		unlink(j->copies.v[i]);
 	strvec_clear(&j->copies);
 	strbuf_release(&j->last_err);
+	strbuf_release(&j->py_err);
+	strbuf_release(&j->cur_crash);
 	strbuf_release(&j->region);
 	for (size_t i = 0; i < j->ndone; i++)
 		free(j->done[i].detail);
@@ -560,6 +594,8 @@ static int next_task(void *vp, struct pool_child *c)
 		j->task = task;
 		j->cur = SIZE_MAX;
 		strbuf_init(&j->last_err, 0);
+		strbuf_init(&j->py_err, 0);
+		strbuf_init(&j->cur_crash, 0);
 		strbuf_init(&j->region, 0);
 		c->task = j;
 		if (write_groups(p, &task, &j->groups_path) ||
