@@ -199,7 +199,7 @@ def test_free_without_grace_facts(tmp_path):
                  "\tRCU_INIT_POINTER(c->sig, NULL);\n\tkfree(old);\n}\n"
                  "void later(struct sig *s)\n{\n\tkfree_rcu(s, rh);\n}\n")
     at = pos(file=str(p), line=11, column=1, fn="drop")
-    assert fg._func_span(str(p), at) == (4, 11)
+    assert source.func_span(source.lines(str(p)), at) == (4, 11)
     assert fg._struct_of(str(p), (4, 11), "old") == "sig"
     assert fg._type_facts(str(p), "sig") == ("rh", 15)
     # old was read from c->sig: the object the NULL store unpublished

@@ -101,3 +101,40 @@ def func_head(lines, pos):
             return i
         i -= 1
     return None
+
+
+_NOT_CODE = re.compile(r"//.*|/\*.*?\*/|\"(\\.|[^\"])*\"|'(\\.|[^'])*'")
+
+
+def _body_end(lines, i):
+    """Index of the line whose brace closes the body that opens at or after
+    line i (braces in comments and literals do not count), or the last line."""
+    depth, seen = 0, False
+    for j in range(i, len(lines)):
+        code = _NOT_CODE.sub("", lines[j])
+        depth += code.count("{") - code.count("}")
+        seen = seen or "{" in code
+        if seen and depth <= 0:
+            return j
+    return len(lines) - 1
+
+
+def func_span(lines, pos):
+    """(first, last) indexes in lines of pos's function: from its head to
+    the line of the brace that closes its body; None if no head is found."""
+    i = func_head(lines, pos)
+    return None if i is None else (i, _body_end(lines, i))
+
+
+def func_named(lines, name):
+    """(first, last) indexes in lines of the definition of function `name`
+    (its body opens before any ';'), or None."""
+    for i, l in enumerate(lines):
+        if re.match(r"^([A-Za-z_].*\b)?%s\s*\([^;]*$" % re.escape(name), l) and \
+                not re.match(r"^\s*(return|if|while|for|else)\b", l):
+            j = i
+            while j < len(lines) and "{" not in lines[j] and ";" not in lines[j]:
+                j += 1
+            if j < len(lines) and "{" in lines[j]:
+                return (i, _body_end(lines, j))
+    return None

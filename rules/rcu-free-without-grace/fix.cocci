@@ -16,7 +16,7 @@ virtual patch, defer_free, module_barrier
 @@
 #include "python-init-fix.cocci"
 from lockers.fixtarget import at, is_key
-from lockers.rcu_free_without_grace import _func_named, _text
+from lockers import source
 from lockers.vocab import calls, names
 
 TEARDOWNS = set(names("module-teardowns", "immediate-frees"))
@@ -28,8 +28,9 @@ def tears_down(name, q):
     """name is a teardown, or a function of this file whose body calls one."""
     if name in TEARDOWNS:
         return True
-    span = _func_named(q[0].file, name)
-    return span is not None and TEARDOWN_CALL.search(_text(q[0].file, *span)) is not None
+    lines = source.lines(q[0].file)
+    span = source.func_named(lines, name)
+    return span is not None and TEARDOWN_CALL.search("\n".join(lines[span[0]:span[1] + 1])) is not None
 
 
 def note_teardown(q):

@@ -76,45 +76,6 @@ def flush():
 # ------------------------------------------------------------ the file's text
 
 
-def _func_span(path, pos):
-    """(first, last) 0-based line indexes of pos's function: from its head
-    to the line of the brace that closes its body."""
-    ls = source.lines(path)
-    fn = pos.current_element
-    i = int(pos.line) - 1
-    while i >= 0 and not re.match(r"^([A-Za-z_].*\b)?%s\s*\(" % re.escape(fn), ls[i]):
-        i -= 1
-    if i < 0:
-        return None
-    depth, seen = 0, False
-    for j in range(i, len(ls)):
-        code = re.sub(r"//.*|/\*.*?\*/|\"(\\.|[^\"])*\"|'(\\.|[^'])*'", "", ls[j])
-        depth += code.count("{") - code.count("}")
-        seen = seen or "{" in code
-        if seen and depth <= 0:
-            return (i, j)
-    return (i, len(ls) - 1)
-
-
-def _func_named(path, name):
-    """(first, last) of the definition of function `name` in the file."""
-    ls = source.lines(path)
-    for i, l in enumerate(ls):
-        if re.match(r"^([A-Za-z_].*\b)?%s\s*\([^;]*$" % re.escape(name), l) and \
-                not re.match(r"^\s*(return|if|while|for|else)\b", l):
-            # a definition: its body opens before any ';'
-            j = i
-            while j < len(ls) and "{" not in ls[j] and ";" not in ls[j]:
-                j += 1
-            if j < len(ls) and "{" in ls[j]:
-                depth = 0
-                for k in range(j, len(ls)):
-                    depth += ls[k].count("{") - ls[k].count("}")
-                    if depth <= 0:
-                        return (i, k)
-    return None
-
-
 def _text(path, a, b):
     return "\n".join(source.lines(path)[a:b + 1])
 
@@ -145,7 +106,7 @@ def _type_facts(path, tag):
     rcu_freed = None
     for m in FREED_AFTER_GRACE.finditer(text):
         line = text.count("\n", 0, m.start()) + 1
-        span = _func_span(path, _Line(path, line))
+        span = source.func_span(source.lines(path), _Line(path, line))
         if span and _struct_of(path, span, m.group(2)) == tag:
             rcu_freed = line
             break
@@ -194,7 +155,7 @@ def _helper_matching(paths, body, pattern):
     whose body matches pattern (one level down): its name, or None."""
     for name in sorted(set(re.findall(r"\b(\w+)\s*\(", body)) - NOT_CALLS):
         for f in paths:
-            span = _func_named(f, name)
+            span = source.func_named(source.lines(f), name)
             if span:
                 if pattern.search(_text(f, span[0] + 1, span[1])):
                     return name
@@ -224,7 +185,7 @@ def _judge(pu, pf, freed, how, member, pkey, ptext=None):
     if k in _found:
         return
     path = p.file
-    span = _func_span(path, p)
+    span = source.func_span(source.lines(path), p)
     if span is None:
         return
     if _in_rcu_callback(path, span):
@@ -270,7 +231,7 @@ def _judge(pu, pf, freed, how, member, pkey, ptext=None):
     fname = re.search(r"(\w+)\s*\(", fline[int(p.column):])
     fname = fname.group(1) if fname else FREES[0]
     if fname not in FREES:
-        hspan = _func_named(path, fname)
+        hspan = source.func_named(source.lines(path), fname)
         if hspan:
             hbody = _text(path, hspan[0] + 1, hspan[1])
             if not PLAIN_FREES.search(hbody):
@@ -317,7 +278,7 @@ def _related(path, p, P, X):
         return True
     if not re.match(r"^\w+$", x):
         return False
-    span = _func_span(path, p)
+    span = source.func_span(source.lines(path), p)
     if not span:
         return False
     body = re.sub(r"\s+", "", _text(path, span[0], span[1]))
@@ -329,7 +290,7 @@ def _related(path, p, P, X):
 def _read_as_sole_user(path, p, P, X):
     """X = rcu_dereference_raw(P) in p's function: the author claims that no
     reader or updater runs any more (a teardown of the owner: exit_aio())."""
-    span = _func_span(path, p)
+    span = source.func_span(source.lines(path), p)
     if not span or not re.match(r"^\w+$", X):
         return False
     body = re.sub(r"\s+", "", _text(path, span[0], span[1]))
@@ -427,7 +388,7 @@ def module_exit(p, fn):
         callbacks = _module_callbacks(real, others)
     if not callbacks:
         return
-    span = _func_named(path, str(fn))
+    span = source.func_named(source.lines(path), str(fn))
     if span is None:
         return
     body = _text(path, span[0], span[1])

@@ -100,15 +100,10 @@ def _func_lines(p):
 
 
 def _rest_of_function(p):
-    """The lines after p's line up to the end of its function (a closing
-    brace in the first column), at most 300."""
+    """The lines after p's line up to the end of its function."""
     ls = source.lines(p.file)
-    out = []
-    for l in ls[int(p.line):int(p.line) + 300]:
-        if l.startswith("}"):
-            break
-        out.append(l)
-    return out
+    span = source.func_span(ls, p)
+    return ls[int(p.line):span[1]] if span else []
 
 
 def _args(p, name):
