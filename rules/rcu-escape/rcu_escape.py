@@ -15,7 +15,7 @@ from .vocab import names, pairs
 
 RULE = "rcu-escape"
 RD_RE = r"(?:%s)" % "|".join(names("rcu-dereference", "rcu-dereference-rtnl"))
-LOOKUP_RE = re.compile(r"^(?:\w+_rcu|\w+_rcu_notrace|%s)$" % "|".join(names("rcu-lookups")))
+LOOKUP_RE = re.compile(r"^(?:\w+_rcu|\w+_rcu_notrace|%s)$" % "|".join(names("rcu-lookups", "rcu-reader-lookups")))
 ITER_ARG = {name: int(arg) for name, arg in pairs("rcu-list-iterators")}
 
 
@@ -306,22 +306,16 @@ def put_after_use(x, pe):
     assigned again: the lookup took a reference (task_lookup_fdget_rcu()
     then fput()), which ends the escape; the call's name, else None."""
     L = source.lines(pe.file)
-    h = func_head(L, pe)
-    if h is None or not re.match(r"^\w+$", norm(x)):
+    span = source.func_span(L, pe)
+    if span is None or not re.match(r"^\w+$", norm(x)):
         return None
-    depth, seen = 0, False
     name = re.escape(norm(x))
-    for i in range(h, len(L)):
-        if i >= int(pe.line) - 1:
-            m = re.search(PUT_CALL % name, L[i])
-            if m:
-                return m.group(1)
-            if i > int(pe.line) - 1 and re.search(r"\b%s\s*=[^=]|for_each\w*\s*\(\s*%s\s*," % (name, name), L[i]):
-                return None     # x holds another object from here (a list cursor: ksmbd's opinfo)
-        depth += L[i].count("{") - L[i].count("}")
-        seen = seen or "{" in L[i]
-        if seen and depth <= 0:
-            return None     # the end of the function
+    for i in range(int(pe.line) - 1, span[1] + 1):
+        m = re.search(PUT_CALL % name, L[i])
+        if m:
+            return m.group(1)
+        if i > int(pe.line) - 1 and re.search(r"\b%s\s*=[^=]|for_each\w*\s*\(\s*%s\s*," % (name, name), L[i]):
+            return None     # x holds another object from here (a list cursor: ksmbd's opinfo)
     return None
 
 

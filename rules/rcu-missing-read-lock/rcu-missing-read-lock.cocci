@@ -1,6 +1,8 @@
 /// An RCU-protected pointer is read (rcu_dereference(), _bh, _sched,
 /// srcu_dereference()), or an RCU list walked (list_for_each_entry_rcu(),
-/// hlist_for_each_entry_rcu(), list_first_or_null_rcu()...), outside any
+/// hlist_for_each_entry_rcu(), list_first_or_null_rcu()...), or an object
+/// looked up by a helper whose kernel-doc asks for a reader (idr_find(),
+/// radix_tree_lookup(), find_vpid(): rcu-reader-lookups.list), outside any
 /// read-side section of its function, and its callers are not all inside
 /// one either: nothing keeps the object from being freed by the grace
 /// period that may end under the reader's feet.
@@ -25,7 +27,7 @@
 // Confidence: Moderate
 // Needs: macro-index call-context
 // Options: --no-includes
-// Requires : @rcu-reader-loads @rcu-reader-walks rcu_read_lock rcu_read_unlock
+// Requires : @rcu-reader-loads @rcu-reader-lookups @rcu-reader-walks rcu_read_lock rcu_read_unlock
 // Scope: function
 
 virtual report, org
@@ -37,7 +39,7 @@ from lockers.rcu_missing_read_lock import site, walk_site, helper_site
 
 // an RCU load or list read
 @acc@
-identifier D = {@rcu-reader-loads};
+identifier D = {@rcu-reader-loads, @rcu-reader-lookups};
 expression list EL;
 position p;
 @@

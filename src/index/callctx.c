@@ -175,7 +175,8 @@ static const char *const reader_close[] = { VOCAB_RCU_READ_UNLOCK, VOCAB_RCU_REA
 /* Reads whose result needs a reader: the sites of rcu-missing-read-lock, and
  * the cursors that make their function need its callers' reader too. */
 static const char *const accessors[] = {
-	VOCAB_RCU_READER_LOADS, VOCAB_RCU_READER_WALKS, VOCAB_RCU_READER_CURSORS, NULL
+	VOCAB_RCU_READER_LOADS, VOCAB_RCU_READER_LOOKUPS, VOCAB_RCU_READER_WALKS,
+	VOCAB_RCU_READER_CURSORS, NULL
 };
 /* Loads and replacements whose lockdep condition, when they carry one
  * (lockdep_is_held(&L)), names the lock that protects the pointer. */
