@@ -13,7 +13,9 @@
 /// Why: the plain ops have no release ordering (a reader can follow the new
 /// entry before its fields land) and list_del() poisons ->next while a
 /// reader may stand on the entry; the plain iterator lets the compiler
-/// reload or tear the ->next it follows. Lists are matched by the head's
+/// reload or tear the ->next it follows. A plain removal whose entry the
+/// function then frees with kfree_rcu()/call_rcu() contradicts itself: the
+/// deferred free says readers may still stand on the entry. Lists are matched by the head's
 /// last member (or a global's name) with the head's struct type, and
 /// entries by their struct type and link member, so a same-named list of
 /// another struct does not count.

@@ -55,6 +55,8 @@ SAFE_ITERS = sorted(it for it, head in WALK_HEAD.items() if head > 1)
 
 _ALLOC = r"\w*(?:alloc|kmemdup|dup)\w*\s*\("
 _GRACE = calls("grace-period-waits", "srcu-grace-period-waits", "rcu-barriers")
+# frees after a grace period: kfree_rcu(e, rcu), call_rcu(&e->rcu, cb)
+_DEFERRED_FREE = calls("rcu-free", "grace-period-defers")
 # a splice that waits for plain RCU readers: synchronize_rcu() and its flavours
 _RCU_SYNC = re.compile(r"^(%s)$" % "|".join(n + r"\w*" for n in names("grace-period-waits")))
 _LIST_HEADS = "|".join(names("list-heads"))
@@ -422,15 +424,34 @@ _TEARDOWN_FN = re.compile(r"(exit|cleanup|destroy|free|shutdown|release|uninit|t
 
 
 def teardown(s):
-    """The op takes every entry off in a loop and frees each (a drain), or
-    sits in a function named for teardown: the list's owner is going away,
-    its readers usually gone."""
+    """The op takes every entry off in a loop and frees each at once (a
+    drain), or sits in a function named for teardown: the list's owner is
+    going away, its readers usually gone."""
     if _TEARDOWN_FN.search(s["fn"]):
         return True
     if s["heads"] or s["name"] not in DELS:
         return False
+    # a free after a grace period says readers may remain: not this case
     return any(_DRAIN_LOOP.search(l) for l in s["body"][-7:-1]) and \
-        any(_FREE.search(l) for l in s["rest"][:4])
+        any(_FREE.search(l) and not _DEFERRED_FREE.search(l) for l in s["rest"][:4])
+
+
+def freed_after_grace(s):
+    """A removal whose entry the function then frees after a grace period
+    (kfree_rcu(), call_rcu()): its author expects readers still on the
+    entry, and those readers step on through the next pointer the plain
+    unlink poisons (nf_tables' hook lists, the bridge's port groups).
+    The free's text, else None."""
+    if s["name"] not in DELS or not s["entries"]:
+        return None
+    base = re.escape(re.match(r"^(\w+)", s["entries"][0][2]).group(1))
+    for l in s["rest"]:
+        if re.search(r"\b%s\s*=[^=]" % base, l):
+            return None     # the entry variable holds another object from here
+        m = _DEFERRED_FREE.search(l)
+        if m and re.search(r"\b%s\b" % base, call_args(l, m.end() - 1)):
+            return norm(l.strip().rstrip(";"))
+    return None
 
 
 def report():
@@ -503,6 +524,7 @@ def _report_op(s):
         ev["after_grace_period"] = True
     if teardown(s):
         ev["teardown"] = True
+    ev["entry_freed_after_grace"] = freed_after_grace(s)
     call = "%s(%s)" % (s["name"], ", ".join(norm(a) for a in s["args"]))
     if readers:
         r = (rcu_readers or readers)[0][3]
