@@ -147,10 +147,12 @@ gate: deps
 	./lockers gate --kdir $(KDIR) --patch $(PATCH) -j $(J) -o $(O) --fail-on $(FAIL_ON) --show-removed
 
 # deps-compile: tests/test_fix_compile.py builds kernel objects with gcc and sparse.
+# PYTEST_FLAGS='-k EXPR' runs a part of the suite (CI's sanitizer pass).
+PYTEST_FLAGS ?=
 test: deps-compile
 	@$(MAKE) --no-print-directory lockers
 	@kernel-corpus/prepare
-	$(PYTEST) -q tests/
+	$(PYTEST) -q $(PYTEST_FLAGS) tests/
 
 # tests/test_fix_compile.py, skipped by make test where sparse is missing: installs it.
 test-compile: deps-compile

@@ -79,6 +79,17 @@ def lockers_built():
     return LOCKERS
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "corpus: scans the 6.1 corpus, building its whole-tree indexes "
+                            "(minutes under ASan: CI's sanitizer pass keeps one such test)")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "corpus" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.corpus)
+
+
 @pytest.fixture(scope="session")
 def corpus():
     if not (CORPUS / ".lockers-corpus").exists():
