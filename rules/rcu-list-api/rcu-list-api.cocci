@@ -15,7 +15,9 @@
 /// reader may stand on the entry; the plain iterator lets the compiler
 /// reload or tear the ->next it follows. A plain removal whose entry the
 /// function then frees with kfree_rcu()/call_rcu() contradicts itself: the
-/// deferred free says readers may still stand on the entry. Lists are matched by the head's
+/// deferred free says readers may still stand on the entry. A reader that
+/// runs as an rtnetlink handler (rtnl_register*(), no _UNLOCKED flag) holds
+/// RTNL: not lock-free when the writer holds RTNL too. Lists are matched by the head's
 /// last member (or a global's name) with the head's struct type, and
 /// entries by their struct type and link member, so a same-named list of
 /// another struct does not count.

@@ -62,6 +62,12 @@ _RCU_SYNC = re.compile(r"^(%s)$" % "|".join(n + r"\w*" for n in names("grace-per
 _LIST_HEADS = "|".join(names("list-heads"))
 _HEAD_INITS = "|".join(names("list-head-inits"))
 _EMPTY = "|".join(names("list-empty"))
+_RTNL_HANDLERS = calls("rtnl-handlers")
+# the RTNL API by role (rtnl.list names it, the lock lists say what each does)
+_RTNL = set(names("rtnl"))
+_RTNL_LOCK, _RTNL_UNLOCK, _RTNL_ASSERT = (
+    re.compile(r"\b(%s)\s*\(" % "|".join(sorted(_RTNL & set(names(l))))) for l in
+    ("exclusive-locks", "exclusive-unlocks", "lock-asserts"))
 
 
 def _use(op):
@@ -316,6 +322,28 @@ def _iter_site(p, IT, body):
     return s
 
 
+_HANDLERS = {}
+
+
+def rtnl_handlers(path):
+    """{function: line} of the file's functions registered as rtnetlink
+    handlers without an _UNLOCKED flag: they run with RTNL held."""
+    if path not in _HANDLERS:
+        found = {}
+        text = "\n".join(source.lines(path))
+        for m in _RTNL_HANDLERS.finditer(text):
+            args = call_args(text, m.end() - 1)
+            if "UNLOCKED" in args:
+                continue
+            line = text.count("\n", 0, m.start()) + 1
+            for a in split_args(args):
+                if re.match(r"^\w+$", a.strip()) and a.strip() != "NULL":
+                    found.setdefault(a.strip(), line)
+        _HANDLERS.clear()     # one file at a time
+        _HANDLERS[path] = found
+    return _HANDLERS[path]
+
+
 def rcu_reader(p, RD):
     body = _enter(p)
     if body is None:
@@ -336,6 +364,7 @@ def rcu_reader(p, RD):
     else:
         s = _iter_site(p, RD, body)
     s["locked"] = lock_held(body[:-1], UPDATE_LOCK_RE, UPDATE_UNLOCK_RE)
+    s["rtnl_handler"] = rtnl_handlers(p.file).get(s["fn"])
     S["readers"].append(s)
 
 
@@ -504,12 +533,20 @@ def _report_op(s):
             w = {"heads": [h], "entries": []}
             if h and not _matches(w, S["readers"]) and not _matches(w, S["rcuops"]):
                 ev["walked_list_not_rcu"] = walk[1]
-    rcu_readers = [r for r in readers if under_rcu(r[3])]
+    # a reader that runs as an rtnetlink handler holds RTNL, section or not:
+    # not lock-free when the writer holds RTNL too (can-gw's dump)
+    writer_rtnl = s["fn"] in rtnl_handlers(p.file) or any(_RTNL_ASSERT.search(l) for l in s["body"]) or \
+        lock_held(s["body"][:-1], _RTNL_LOCK, _RTNL_UNLOCK)
+    rcu_readers = [r for r in readers if under_rcu(r[3]) and not (writer_rtnl and r[3]["rtnl_handler"])]
     if readers:
         r = (rcu_readers or readers)[0]
         ev["at_rcu_reader"] = _where(r[3])
         if rcu_readers:
             ev["reader_under_rcu"] = True
+        elif writer_rtnl and any(x[3]["rtnl_handler"] for x in readers):
+            h = next(x[3] for x in readers if x[3]["rtnl_handler"])
+            ev["readers_hold_lock"] = "%s() runs as an rtnetlink handler (registered at line %d), as RTNL " \
+                "holders do" % (h["fn"], h["rtnl_handler"])
         else:
             ev["readers_hold_lock"] = True
     if writers:
