@@ -69,9 +69,24 @@ def test_callers_rows(tmp_path):
         c = line.rstrip("\n").split("\t")
         if c[0] == "callers":
             rows[(c[1], c[2])] = c[4:]
-    assert rows[("caller-section.c", "cs_mtu")] == ["2", "cs_port_mtu caller-section.c:26", "-", "-"]
+    assert rows[("caller-section.c", "cs_mtu")] == ["2", "cs_port_mtu caller-section.c:26", "-", "-", "-"]
     assert rows[("callers-update-lock.c", "ul_size")] == [
-        "1", "-", "tbl_lock", "ul_replace callers-update-lock.c:27"]
+        "1", "-", "tbl_lock", "ul_replace callers-update-lock.c:27", "-"]
     assert ("caller-section.c", "cs_mtu_op") not in rows
     assert ("caller-section.c", "cs_mtu_exported") not in rows
     assert ("callers-update-lock.c", "ul_size_exported") not in rows
+
+
+def test_callers_rows_init(tmp_path):
+    """A function only init code calls, through another that only init
+    code calls: the chain up to the __init one; one that a syscall also
+    reaches, or that is __init itself, gets no init chain."""
+    scan(cases_of("rcu-list-api"), tmp_path / "out", rules=["rcu-list-api"])
+    rows = {}
+    for line in open(tmp_path / "out" / "callctx.tsv"):
+        c = line.rstrip("\n").split("\t")
+        if c[0] == "callers":
+            rows[(c[1], c[2])] = c[4:]
+    assert rows[("init-callers.c", "add_rules")] == ["1", "-", "-", "-", "policy_init init-callers.c:38"]
+    assert ("init-callers.c", "add_rule_late") not in rows
+    assert ("init-callers.c", "policy_init") not in rows

@@ -279,8 +279,9 @@ def test_callctx_evidence(tmp_path, monkeypatch):
         ["tbl", "tbl", "tbl", "tbls", "g", None]
     idx = tmp_path / "callctx.tsv"
     idx.write_text("root\t%s\n"
-                   "callers\tf.c\tinner\t3\t2\touter f.c:9\t-\t-\n"
-                   "callers\tf.c\tmain\t3\t1\t-\tq_lock,tbl_lock\tq f.c:20; replace f.c:30 <- top g.c:4\n"
+                   "callers\tf.c\tinner\t3\t2\touter f.c:9\t-\t-\t-\n"
+                   "callers\tf.c\tmain\t3\t1\t-\tq_lock,tbl_lock\tq f.c:20; replace f.c:30 <- top g.c:4\t-\n"
+                   "callers\tf.c\tfill\t3\t1\t-\t-\t-\tsetup f.c:40\n"
                    "update\ttbl\ttbl_lock\n" % tmp_path)
     monkeypatch.setenv("LOCKERS_CALL_CONTEXT", str(idx))
     monkeypatch.setattr(callctx, "_INDEX", [])
@@ -290,6 +291,8 @@ def test_callctx_evidence(tmp_path, monkeypatch):
     assert callctx.callers_hold_update_lock(p, "d->tbl") == "tbl_lock (replace f.c:30 <- top g.c:4)"
     assert callctx.callers_hold_update_lock(p, "d->other") is None
     assert callctx.callers_hold_update_lock(pos(file=str(tmp_path / "g.c")), "d->tbl") is None
+    assert callctx.callers_init(p) is None
+    assert callctx.callers_init(pos(file=str(tmp_path / "f.c"), fn="fill")) == "setup f.c:40"
     monkeypatch.setattr(callctx, "_INDEX", [None])
     assert callctx.caller_section(p) is None
 

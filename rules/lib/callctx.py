@@ -18,13 +18,15 @@ and names the file in LOCKERS_CALL_CONTEXT. Rows by kind, tab separated
     site    path line col function callee key section locks
             a call of an RCU read (key: its location) or of such a function
             (key "-") outside a section
-    callers path name line known section held via
+    callers path name line known section held via init
             what every known caller gives a function (none of its callers
             unknown): section, when every one calls it inside a reader and
             it opens one of its own, the chain of callers up to that reader;
             held, the update-side locks (of some update row) every one
             holds, and via, for each, the chain up to the caller that takes
-            it ("; " between them)
+            it ("; " between them); init, when every one runs only at init
+            (__init, __net_init, or called only from such code), the chain
+            up to an __init or __net_init caller
     update  key lock
             the location's update-side lock; a location's key is its last
             member name, or a variable's or array's own name
@@ -35,7 +37,7 @@ sees no callers; with it set, the file must be readable.
 import os
 import sys
 
-from . import source
+from . import record, source
 from .cexpr import loc_key
 
 
@@ -109,7 +111,7 @@ def callers(pos):
     ix = index()
     line = ix.callers.get((ix.rel(pos.file), pos.current_element)) if ix else None
     row = line.rstrip("\n").split("\t") if line else None
-    return row if row and len(row) == 8 else None
+    return row if row and len(row) == 9 else None
 
 
 def caller_section(pos):
@@ -133,3 +135,19 @@ def callers_hold_update_lock(pos, text):
         if lock in update:
             return "%s (%s)" % (lock, chain)
     return None
+
+
+def callers_init(pos):
+    """Every known caller of pos's function runs only at init (__init,
+    __net_init, or is called only from such code): no reader or other CPU
+    sees what it builds yet. The chain up to the __init caller, else None."""
+    row = callers(pos)
+    return row[8] if row and row[8] != "-" else None
+
+
+def init_function(pos):
+    """The init_function evidence of record.init_function(), widened by the
+    callers: the function's own __init/__net_init, else "called only from
+    init code: chain" when every known caller runs only at init."""
+    chain = callers_init(pos)
+    return record.init_function(pos) or ("called only from init code: %s" % chain if chain else None)

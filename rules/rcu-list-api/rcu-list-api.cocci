@@ -17,7 +17,9 @@
 /// function then frees with kfree_rcu()/call_rcu() contradicts itself: the
 /// deferred free says readers may still stand on the entry. A reader that
 /// runs as an rtnetlink handler (rtnl_register*(), no _UNLOCKED flag) holds
-/// RTNL: not lock-free when the writer holds RTNL too. Lists are matched by the head's
+/// RTNL: not lock-free when the writer holds RTNL too. A function that only
+/// init code calls (the call-context index) runs before readers exist, as
+/// an __init one does. Lists are matched by the head's
 /// last member (or a global's name) with the head's struct type, and
 /// entries by their struct type and link member, so a same-named list of
 /// another struct does not count.
@@ -25,6 +27,7 @@
 // Rule: rcu-list-api
 // Confidence: Moderate
 // Options: --no-includes
+// Needs: call-context
 // Requires : @rcu-list-walks @rcu-list-cursors @rcu-seq-list @rcu-list-add @rcu-list-del @rcu-list-replace @rcu-list-splice
 // Requires : @list-ops @list-moves @list-walks @rcu-list-splice
 // Scope: function

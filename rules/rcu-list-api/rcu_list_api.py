@@ -11,7 +11,7 @@ both are known) or their entries' type and member agree.
 """
 import re
 
-from . import source
+from . import callctx, source
 from .cexpr import call_args, loc_key, split_args, startkey, strip_outer
 from .rcu import S, in_section, lock_held, start, switch
 from .source import func_head
@@ -562,6 +562,7 @@ def _report_op(s):
     if teardown(s):
         ev["teardown"] = True
     ev["entry_freed_after_grace"] = freed_after_grace(s)
+    ev["init_function"] = callctx.init_function(p)
     call = "%s(%s)" % (s["name"], ", ".join(norm(a) for a in s["args"]))
     if readers:
         r = (rcu_readers or readers)[0][3]

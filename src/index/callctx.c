@@ -92,6 +92,9 @@ struct fn {
 	int unknown;		/* UNK_* bits, or "no caller" found later */
 	int ncallers, nunprot;
 	int in_section;		/* every known caller is in a reader */
+	int is_init;		/* defined __init or __net_init */
+	int init_only;		/* it is, or every known caller is, init_only: runs only at
+				 * boot or on a network namespace no one else sees yet */
 	int needs_reader;	/* 1 + the calls between it and the read, or 0 */
 	int top;		/* held is still "every lock" in the fixpoint */
 	struct lockset held;
@@ -592,12 +595,14 @@ static void scan_tokens(struct cc *c, struct token *v, size_t n)
 			continue;
 		}
 		size_t close = match(v, n, j);
-		int is_static = 0;
+		int is_static = 0, is_init = 0;
 		for (size_t k = i; k-- > 0;) {
 			if (tok_is(&v[k], ";") || tok_is(&v[k], "}") || tok_is(&v[k], ")"))
 				break;
 			if (tok_is(&v[k], "static"))
 				is_static = 1;
+			if (tok_is(&v[k], "__init") || tok_is(&v[k], "__net_init"))
+				is_init = 1;
 		}
 		ALLOC_GROW(c->fn, c->nfn + 1, c->afn);
 		struct fn *f = &c->fn[c->nfn];
@@ -606,6 +611,7 @@ static void scan_tokens(struct cc *c, struct token *v, size_t n)
 		f->path = c->rpath;
 		f->line = t->line;
 		f->is_static = is_static;
+		f->is_init = is_init;
 		f->assert_rcu = tok_in(t, reader_definers);
 		f->asserts = must;
 		f->first = c->nsite;
@@ -741,6 +747,14 @@ static void check_section(struct cc *c, size_t s, size_t f, void *changed)
 	}
 }
 
+static void check_init(struct cc *c, size_t s, size_t f, void *changed)
+{
+	if (c->fn[f].init_only && !c->fn[f].is_init && !c->fn[c->site[s].fn].init_only) {
+		c->fn[f].init_only = 0;
+		*(int *)changed = 1;
+	}
+}
+
 static void meet_held(struct cc *c, size_t s, size_t f, void *changed)
 {
 	struct fn *fn = &c->fn[f];
@@ -844,12 +858,17 @@ static void summarise(struct cc *c, struct defs *d)
 		if (unknown_of(c, fn->name) & CALLED_IN_READER)
 			fn->assert_rcu = 1;
 		fn->in_section = !fn->unknown && fn->ncallers;
+		fn->init_only = fn->is_init || (!fn->unknown && fn->ncallers);
 		fn->top = !fn->unknown && fn->ncallers;
 	}
 	/* greatest fixpoints: a property holds until a caller site refutes it */
 	do {
 		changed = 0;
 		each_edge(c, d, check_section, &changed);
+	} while (changed);
+	do {
+		changed = 0;
+		each_edge(c, d, check_init, &changed);
 	} while (changed);
 	do {
 		changed = 0;
@@ -900,6 +919,7 @@ enum chain {
 	CHAIN_UNPROTECTED,	/* callers holding no reader, up to a root */
 	CHAIN_SECTION,		/* callers up to the one that calls inside a reader */
 	CHAIN_LOCK,		/* callers up to the one that holds (or asserts) the lock */
+	CHAIN_INIT,		/* callers up to an __init or __net_init one */
 };
 
 /* One chain of callers of f, `caller path:line` joined by " <- ", or "-". */
@@ -920,6 +940,8 @@ static void put_chain(FILE *o, const struct cc *c, size_t f, enum chain what, ui
 			break;
 		if (what == CHAIN_SECTION && (s->section || c->fn[g].assert_rcu || !c->fn[g].in_section))
 			break;
+		if (what == CHAIN_INIT && c->fn[g].is_init)
+			break;
 		if (what == CHAIN_LOCK && (lockset_has(&s->locks, lock) || lockset_has(&c->fn[g].asserts, lock)))
 			break;
 		f = g;
@@ -931,17 +953,18 @@ static void put_chain(FILE *o, const struct cc *c, size_t f, enum chain what, ui
 /* A callers row: what every known caller of function f gives it, when it is
  * something the rules weigh: a reader around a function that has a section
  * of its own (whose unlock then ends nothing), update-side locks (of some
- * update row). */
+ * update row), init code only (no reader or other CPU exists yet). */
 static void write_callers(FILE *o, const struct cc *c, size_t f, const uint8_t *is_update_lock)
 {
 	const struct fn *fn = &c->fn[f];
 	int section = fn->in_section && fn->own_section;
+	int init = fn->init_only && !fn->is_init;
 	struct lockset held = { 0 };
 
 	for (int i = 0; i < fn->held.n; i++)
 		if (is_update_lock[fn->held.k[i]])
 			lockset_add(&held, fn->held.k[i]);
-	if (!section && !held.n)
+	if (!section && !held.n && !init)
 		return;
 	fprintf(o, "callers\t%s\t%s\t%u\t%d\t", c->nm.v[fn->path], c->nm.v[fn->name], fn->line,
 		fn->ncallers);
@@ -957,6 +980,11 @@ static void write_callers(FILE *o, const struct cc *c, size_t f, const uint8_t *
 		put_chain(o, c, f, CHAIN_LOCK, held.k[i]);
 	}
 	if (!held.n)
+		fputc('-', o);
+	fputc('\t', o);
+	if (init)
+		put_chain(o, c, f, CHAIN_INIT, NONE);
+	else
 		fputc('-', o);
 	fputc('\n', o);
 }
@@ -1078,7 +1106,9 @@ out:
 
 /* ----------------------------------------------------------------- stamp */
 
-#define STAMP_FORMAT "lockers-callctx 2 %016llx %lu %lu %lu %lu %lu\n"
+/* The magic's number changes with the rows' format: an index of another format is rebuilt. */
+#define STAMP_MAGIC "lockers-callctx 3"
+#define STAMP_FORMAT STAMP_MAGIC " %016llx %lu %lu %lu %lu %lu\n"
 
 static int stamp_of(const char *kdir, uint64_t *stamp, unsigned long *files)
 {
@@ -1107,7 +1137,7 @@ int callctx_update(const char *kdir, const char *out_path, struct callctx_stats 
 
 	memset(st, 0, sizeof(*st));
 	*reused = have && stat(out_path, &ist) == 0 && !strbuf_read_file(&sb, path) &&
-		  sscanf(sb.buf, "lockers-callctx 2 %16llx %lu %lu %lu %lu %lu", &want, &st->files,
+		  sscanf(sb.buf, STAMP_MAGIC " %16llx %lu %lu %lu %lu %lu", &want, &st->files,
 			 &st->functions, &st->calls, &st->needs_reader, &st->in_section) == 6 &&
 		  want == stamp && files == st->files;
 	strbuf_release(&sb);

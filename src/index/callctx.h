@@ -33,7 +33,7 @@
  *
  *   fn      path name line state known unprotected unknown held asserts chain
  *   site    path line col function callee key section locks
- *   callers path name line known section held via
+ *   callers path name line known section held via init
  *   update  key lock
  *
  * fn rows: functions holding an RCU accessor outside their own sections,
@@ -50,7 +50,9 @@
  * a reader of its own, the chain of callers up to the one that calls inside
  * a reader (every caller does: the function's unlock ends nothing); held,
  * the update-side locks (of some update row) every known caller holds, and
- * via, per lock, the chain up to the caller that holds it, "; " between.
+ * via, per lock, the chain up to the caller that holds it, "; " between;
+ * init, when every known caller runs only at init (__init, __net_init, or
+ * called only from such code), the chain up to an __init or __net_init one.
  * Lists are comma separated, "-" when empty.
  */
 #ifndef LOCKERS_CALLCTX_H
