@@ -32,6 +32,7 @@ _UNREADER = re.compile(_call_of(vocab.names("rcu-read-unlock", "rcu-reader-regio
                                         ("_bh", "_irq", "_irqrestore"))))
 _ASSERT = vocab.calls("rcu-reader-asserts", "lock-asserts", suffix=r"\w*")
 _WALKS = set(vocab.names("rcu-reader-walks"))
+_LOOKUPS = set(vocab.names("rcu-reader-lookups"))
 
 _WHY = {"exported": "exported", "address": "called through a pointer", "none": "no caller by name",
         "indirect": "its callers are reached only through pointers or exports"}
@@ -75,6 +76,8 @@ def site(p, name, args, helper=False):
     if helper and state != "unknown":
         return      # reported where the helper reads, or at the entry point
     ev = {"unprotected_paths": unprot, "known_callers": known}
+    if name in _LOOKUPS:
+        ev["lookup_helper"] = True
     if state == "unknown":
         ev["callers_unknown"] = why
     if row[8] != "-":
