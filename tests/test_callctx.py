@@ -59,16 +59,23 @@ def test_callers_outside_the_scanned_paths(tmp_path):
     assert [f["line"] for f in found] == [11]
 
 
-def test_callers_rows(tmp_path):
-    """What every known caller gives a function (rcu-escape's evidence):
-    an outer section, the update-side lock; a function with an unknown
-    caller (an ops table, an export) gets no row."""
-    scan(cases_of("rcu-escape"), tmp_path / "out", rules=["rcu-escape"])
+def callers_rows(tmp_path, rule):
+    """The callers rows of the index a scan of rule's testcases builds:
+    {(path, function): [known, section, held, via, init]}."""
+    scan(cases_of(rule), tmp_path / "out", rules=[rule])
     rows = {}
     for line in open(tmp_path / "out" / "callctx.tsv"):
         c = line.rstrip("\n").split("\t")
         if c[0] == "callers":
             rows[(c[1], c[2])] = c[4:]
+    return rows
+
+
+def test_callers_rows(tmp_path):
+    """What every known caller gives a function (rcu-escape's evidence):
+    an outer section, the update-side lock; a function with an unknown
+    caller (an ops table, an export) gets no row."""
+    rows = callers_rows(tmp_path, "rcu-escape")
     assert rows[("caller-section.c", "cs_mtu")] == ["2", "cs_port_mtu caller-section.c:26", "-", "-", "-"]
     assert rows[("callers-update-lock.c", "ul_size")] == [
         "1", "-", "tbl_lock", "ul_replace callers-update-lock.c:27", "-"]
@@ -78,15 +85,9 @@ def test_callers_rows(tmp_path):
 
 
 def test_callers_rows_init(tmp_path):
-    """A function only init code calls, through another that only init
-    code calls: the chain up to the __init one; one that a syscall also
-    reaches, or that is __init itself, gets no init chain."""
-    scan(cases_of("rcu-list-api"), tmp_path / "out", rules=["rcu-list-api"])
-    rows = {}
-    for line in open(tmp_path / "out" / "callctx.tsv"):
-        c = line.rstrip("\n").split("\t")
-        if c[0] == "callers":
-            rows[(c[1], c[2])] = c[4:]
+    """A function only an __init one calls: the chain up to it; one that a
+    syscall also reaches, or that is __init itself, gets no init chain."""
+    rows = callers_rows(tmp_path, "rcu-list-api")
     assert rows[("init-callers.c", "add_rules")] == ["1", "-", "-", "-", "policy_init init-callers.c:38"]
     assert ("init-callers.c", "add_rule_late") not in rows
     assert ("init-callers.c", "policy_init") not in rows
