@@ -10,7 +10,7 @@ reporting the previous one first (record.PerFile); flush() at the end.
 import re
 
 from . import source
-from .cexpr import loc_key, startkey
+from .cexpr import call_args, loc_key, split_args, startkey
 from .record import PerFile, norm
 from .vocab import RCU_ACCESS, RCU_DEREFERENCE, RCU_PUBLISH, RCU_REPLACE
 
@@ -105,6 +105,28 @@ def lock_held(body, lock_re, unlock_re):
             continue
         depth -= u
     return depth > 0
+
+
+def held_locks(body, lock_re, unlock_re):
+    """The locks (their argument, `&` and spaces dropped) still held at the
+    end of body, counted as lock_held() counts them."""
+    depth = {}
+    for j, l in enumerate(body):
+        for m in lock_re.finditer(l):
+            a = _lock_arg(l, m)
+            depth[a] = depth.get(a, 0) + 1
+        us = list(unlock_re.finditer(l))
+        if us and re.search(r"\b(return|goto)\b", " ".join(body[j:j + 3])):
+            continue
+        for m in us:
+            a = _lock_arg(l, m)
+            depth[a] = depth.get(a, 0) - 1
+    return {a for a, d in depth.items() if d > 0 and a}
+
+
+def _lock_arg(line, m):
+    args = split_args(call_args(line, m.end() - 1))
+    return re.sub(r"[\s&()]", "", args[0]) if args else ""
 
 
 def inside(regions, fn, pos):

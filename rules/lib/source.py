@@ -138,3 +138,23 @@ def func_named(lines, name):
             if j < len(lines) and "{" in lines[j]:
                 return (i, _body_end(lines, j))
     return None
+
+
+def calls_in_file(lines, name):
+    """The calls of function `name` in lines, outside its own definition:
+    (head, call) line indexes of each, head being the line that starts the
+    calling function's definition."""
+    own = func_named(lines, name)
+    call = re.compile(r"\b%s\s*\(" % re.escape(name))
+    head = re.compile(r"^[A-Za-z_][^;]*\(")
+    out = []
+    for i, l in enumerate(lines):
+        if not call.search(_NOT_CODE.sub("", l)) or (own and own[0] <= i <= own[1]) or \
+                l.lstrip().startswith(("*", "/*", "//")):
+            continue
+        h = i
+        while h >= 0 and not (head.match(lines[h]) and not lines[h].rstrip().endswith(";")):
+            h -= 1
+        if h >= 0 and h < i and _body_end(lines, h) >= i:
+            out.append((h, i))
+    return out

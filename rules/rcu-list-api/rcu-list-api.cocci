@@ -22,7 +22,13 @@
 /// an __init one does. Lists are matched by the head's
 /// last member (or a global's name) with the head's struct type, and
 /// entries by their struct type and link member, so a same-named list of
-/// another struct does not count.
+/// another struct does not count. An op on the very head a lock-free reader
+/// walks is surely on the RCU list (same_head); one matched only through
+/// its entry's type, when that type also sits on a head no RCU site names
+/// (an add of the file puts it there), may be on that other list. A static
+/// writer's calls in its file speak for it: readers that hold the read side
+/// of the lock each caller holds for write are not lock-free, and calls that
+/// each follow a grace-period wait leave no reader to race.
 //
 // Rule: rcu-list-api
 // Confidence: Moderate

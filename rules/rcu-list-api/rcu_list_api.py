@@ -13,10 +13,10 @@ import re
 
 from . import callctx, source
 from .cexpr import call_args, loc_key, split_args, startkey, strip_outer
-from .rcu import S, in_section, lock_held, start, switch
+from .rcu import S, held_locks, in_section, lock_held, start, switch
 from .source import func_head
 from .record import at, emit, is_macro_file, norm
-from .vocab import UPDATE_LOCK_RE, UPDATE_UNLOCK_RE, calls, names, pairs
+from .vocab import LOCK_RE, UNLOCK_RE, UPDATE_LOCK_RE, UPDATE_UNLOCK_RE, calls, names, pairs
 
 
 RULE = "rcu-list-api"
@@ -364,6 +364,7 @@ def rcu_reader(p, RD):
     else:
         s = _iter_site(p, RD, body)
     s["locked"] = lock_held(body[:-1], UPDATE_LOCK_RE, UPDATE_UNLOCK_RE)
+    s["held"] = held_locks(body[:-1], LOCK_RE, UNLOCK_RE)
     s["rtnl_handler"] = rtnl_handlers(p.file).get(s["fn"])
     S["readers"].append(s)
 
@@ -408,6 +409,43 @@ def same_list(a, b):
 
 
 _RANK = {"type": 0, "global": 0, "member": 1}
+
+
+def same_head(a, b):
+    """How sites a and b name one list head (same_list() on the heads
+    alone), or None."""
+    return same_list({"heads": a["heads"], "entries": []}, {"heads": b["heads"], "entries": []})
+
+
+def plain_list_of(s):
+    """A list head other than the RCU ones that s's entry goes on: s's own
+    head, or the head a plain add of the file puts an entry of s's type and
+    member on, when the file's RCU readers and _rcu writers of such entries
+    name their heads and none names that one. The site that names it, else
+    None: then s may well be on that list, not on theirs."""
+    def same_entry(a, b):
+        return any(e[:2] == f[:2] for e in a["entries"] for f in b["entries"])
+
+    rcu = [o for o in S["readers"] + S["rcuops"] if same_entry(s, o)]
+    if not any(o["heads"] for o in rcu):
+        return None
+    if s["heads"]:
+        cands = [s]
+    else:
+        cands = [a for a in S["plain"] if a is not s and a["name"] in ADDS and a["heads"] and same_entry(a, s)]
+    for a in cands:
+        if not any(same_head(a, o) for o in S["readers"] + S["rcuops"]):
+            return a
+    return None
+    if s["heads"]:
+        cands = [s]
+    else:
+        cands = [a for a in S["plain"] if a is not s and a["name"] in ADDS and a["heads"] and
+                 any(e[:2] == f[:2] for e in a["entries"] for f in s["entries"])]
+    for a in cands:
+        if not any(same_head(a, o) for o in named + S["readers"] + S["rcuops"]):
+            return a
+    return None
 
 
 def _matches(site, others):
@@ -483,6 +521,30 @@ def freed_after_grace(s):
     return None
 
 
+def callers_in_file(s):
+    """The file's calls of s's function, each as (the caller's lines from
+    its head to the call, the call's line), when the function is static (no
+    caller elsewhere) and the file calls it; else None."""
+    ls = source.lines(s["p"].file)
+    own = source.func_named(ls, s["fn"])
+    if not own or not re.search(r"\bstatic\b", " ".join(ls[max(0, own[0] - 1):own[0] + 1])):
+        return None
+    return [(ls[h:i + 1], i + 1) for h, i in source.calls_in_file(ls, s["fn"])] or None
+
+
+def writer_locks(s, callers):
+    """The update-side locks the op runs under, each mapped to who holds
+    it: its function at the op ("the writer"), or every call of it in the
+    file ("the writer's callers")."""
+    held = {}
+    if callers:
+        for lock in set.intersection(*(held_locks(c[:-1], UPDATE_LOCK_RE, UPDATE_UNLOCK_RE) for c, _ in callers)):
+            held[lock] = "%s()'s callers" % s["fn"]
+    for lock in held_locks(s["body"][:-1], UPDATE_LOCK_RE, UPDATE_UNLOCK_RE):
+        held[lock] = "%s()" % s["fn"]
+    return held
+
+
 def report():
     for s in S["plain"]:
         _report_op(s)
@@ -538,11 +600,23 @@ def _report_op(s):
     writer_rtnl = s["fn"] in rtnl_handlers(p.file) or any(_RTNL_ASSERT.search(l) for l in s["body"]) or \
         lock_held(s["body"][:-1], _RTNL_LOCK, _RTNL_UNLOCK)
     rcu_readers = [r for r in readers if under_rcu(r[3]) and not (writer_rtnl and r[3]["rtnl_handler"])]
+    callers = callers_in_file(s)
+    # readers that hold (the read side of) a lock the writer holds for write
+    wlocks = writer_locks(s, callers) if rcu_readers else {}
+    shared = [r for r in rcu_readers if r[3]["held"] & set(wlocks)]
+    if shared and len(shared) == len(rcu_readers):
+        rcu_readers = []
+        lock = sorted(shared[0][3]["held"] & set(wlocks))[0]
+        ev["readers_hold_lock"] = "%s() walks it holding %s, as %s do" % (
+            shared[0][3]["fn"], lock, wlocks[lock]) if wlocks[lock].endswith("callers") else \
+            "%s() walks it holding %s, as %s does" % (shared[0][3]["fn"], lock, wlocks[lock])
     if readers:
         r = (rcu_readers or readers)[0]
         ev["at_rcu_reader"] = _where(r[3])
         if rcu_readers:
             ev["reader_under_rcu"] = True
+        elif ev.get("readers_hold_lock"):
+            pass
         elif writer_rtnl and any(x[3]["rtnl_handler"] for x in readers):
             h = next(x[3] for x in readers if x[3]["rtnl_handler"])
             ev["readers_hold_lock"] = "%s() runs as an rtnetlink handler (registered at line %d), as RTNL " \
@@ -552,6 +626,13 @@ def _report_op(s):
     if writers:
         ev["at_rcu_writer"] = _where(writers[0][3])
         ev["mixed_api"] = True
+    mine = [r[3] for r in rcu_readers if same_head(s, r[3]) in ("type", "global")]
+    if mine:
+        ev["same_head"] = _where(mine[0])
+    elif not any(same_head(s, m[3]) for m in readers + writers):
+        other = plain_list_of(s)
+        if other is not None:
+            ev["entry_on_plain_list"] = "%s at %s" % (other["heads"][0][2], _where(other))
     best = min([m[0] for m in readers + writers])
     if best > 0:
         ev["key_member_only"] = True
@@ -559,6 +640,9 @@ def _report_op(s):
         ev["unpublished"] = True
     if any(_GRACE.search(l) for l in s["body"][:-1]):
         ev["after_grace_period"] = True
+    elif callers and all(any(_GRACE.search(l) for l in c[:-1]) for c, _ in callers):
+        ev["after_grace_period"] = "each call of %s() follows a grace-period wait (line %s)" % (
+            s["fn"], ", ".join(str(ln) for _, ln in callers))
     if teardown(s):
         ev["teardown"] = True
     ev["entry_freed_after_grace"] = freed_after_grace(s)
