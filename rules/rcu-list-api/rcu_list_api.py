@@ -63,6 +63,8 @@ _LIST_HEADS = "|".join(names("list-heads"))
 _HEAD_INITS = "|".join(names("list-head-inits"))
 _EMPTY = "|".join(names("list-empty"))
 _RTNL_HANDLERS = calls("rtnl-handlers")
+# static const struct rtnl_msg_handler handlers[] = { {... .doit = fn}, ... };
+_RTNL_TABLES = re.compile(r"\bstruct\s+(?:%s)\s+\w+\s*\[[^\]]*\][^=;]*=\s*\{" % "|".join(names("rtnl-handler-tables")))
 # the RTNL API by role (rtnl.list names it, the lock lists say what each does)
 _RTNL = set(names("rtnl"))
 _RTNL_LOCK, _RTNL_UNLOCK, _RTNL_ASSERT = (
@@ -327,7 +329,8 @@ _HANDLERS = {}
 
 def rtnl_handlers(path):
     """{function: line} of the file's functions registered as rtnetlink
-    handlers without an _UNLOCKED flag: they run with RTNL held."""
+    handlers without an _UNLOCKED flag, by a call or in a table of
+    handlers: they run with RTNL held."""
     if path not in _HANDLERS:
         found = {}
         text = "\n".join(source.lines(path))
@@ -339,9 +342,36 @@ def rtnl_handlers(path):
             for a in split_args(args):
                 if re.match(r"^\w+$", a.strip()) and a.strip() != "NULL":
                     found.setdefault(a.strip(), line)
+        for m in _RTNL_TABLES.finditer(text):
+            for entry in _braced(text, m.end() - 1):
+                if "UNLOCKED" in entry[1]:
+                    continue
+                line = text.count("\n", 0, entry[0]) + 1
+                for f in re.finditer(r"\.\s*\w+\s*=\s*([A-Za-z_]\w*)\s*[,}]", entry[1]):
+                    found.setdefault(f.group(1), line)
         _HANDLERS.clear()     # one file at a time
         _HANDLERS[path] = found
     return _HANDLERS[path]
+
+
+def _braced(text, open_at):
+    """The (offset, text) of each {...} directly inside the braces opening
+    at text[open_at]."""
+    out, depth, start = [], 0, None
+    for i in range(open_at, len(text)):
+        ch = text[i]
+        if ch == "{":
+            depth += 1
+            if depth == 2:
+                start = i
+        elif ch == "}":
+            depth -= 1
+            if depth == 1 and start is not None:
+                out.append((start, text[start:i + 1]))
+                start = None
+            elif depth == 0:
+                break
+    return out
 
 
 def rcu_reader(p, RD):
