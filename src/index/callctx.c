@@ -57,6 +57,21 @@ static uint32_t intern(struct names *nm, const char *s, size_t len)
 	return (uint32_t)nm->n - 1;
 }
 
+/* The id of s, or NONE when no token spelled it. */
+static uint32_t find_name(const struct names *nm, const char *s, size_t len)
+{
+	if (!nm->cap)
+		return UINT32_MAX;
+	size_t h = hash_bytes(s, len) & (nm->cap - 1);
+	while (nm->slot[h]) {
+		const char *o = nm->v[nm->slot[h] - 1];
+		if (!strncmp(o, s, len) && !o[len])
+			return nm->slot[h] - 1;
+		h = (h + 1) & (nm->cap - 1);
+	}
+	return UINT32_MAX;
+}
+
 static uint32_t intern_tok(struct names *nm, const struct token *t)
 {
 	return intern(nm, t->s, t->len);
@@ -68,6 +83,9 @@ enum { UNK_EXPORTED = 1, UNK_ADDRESS = 2 };
 /* Beside the UNK_ bits of a name: the kernel calls the function in a reader
  * (handed to a call of rcu-reader-callbacks.list). */
 #define CALLED_IN_READER 4
+/* Of a member's name ("->open"): read as a value somewhere (copied, passed
+ * on, returned), so calls through it may happen under another name. */
+#define MEMBER_ESCAPES 8
 
 struct lockset {
 	uint8_t n;
@@ -111,6 +129,11 @@ struct update {
 	uint32_t lock;
 };
 
+/* `.member = fn` (or `p->member = fn;`): fn is called through the member. */
+struct op {
+	uint32_t fn, member, path;	/* member: the name "->member" */
+};
+
 #define NONE UINT32_MAX
 
 struct cc {
@@ -121,6 +144,8 @@ struct cc {
 	size_t nsite, asite;
 	struct update *upd;
 	size_t nupd, aupd;
+	struct op *ops;
+	size_t nops, aops;
 	uint8_t *unknown;	/* per name id: UNK_* */
 	size_t nunknown;
 	struct callctx_stats st;
@@ -140,6 +165,31 @@ static void mark_unknown(struct cc *c, uint32_t name, int why)
 		c->nunknown = n;
 	}
 	c->unknown[name] |= (uint8_t)why;
+}
+
+static uint32_t member_name(struct cc *c, const struct token *t)
+{
+	char buf[256];
+	int n = snprintf(buf, sizeof(buf), "->%.*s", (int)t->len, t->s);
+
+	return intern(&c->nm, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
+
+static void add_op(struct cc *c, const struct token *fn, const struct token *member)
+{
+	ALLOC_GROW(c->ops, c->nops + 1, c->aops);
+	c->ops[c->nops++] = (struct op){ intern_tok(&c->nm, fn), member_name(c, member), c->rpath };
+}
+
+/* v[i], an identifier after `=`, is what `.member = ` or `->member = `
+ * stores (v[i - 2] the member): true when it recorded that. */
+static int member_store(struct cc *c, const struct token *v, size_t i, size_t lo)
+{
+	if (i < lo + 3 || !tok_is(&v[i - 1], "=") || v[i - 2].kind != TOK_IDENT ||
+	    !(tok_is(&v[i - 3], ".") || tok_is(&v[i - 3], "->")))
+		return 0;
+	add_op(c, &v[i], &v[i - 2]);
+	return 1;
 }
 
 static void add_update(struct cc *c, uint32_t key, uint32_t lock)
@@ -348,13 +398,13 @@ static void lockctx_drop(struct lockctx *x, uint32_t k)
 		}
 }
 
-static void add_site(struct cc *c, uint32_t fn, const struct token *t, uint32_t key,
+static void add_site(struct cc *c, uint32_t fn, uint32_t callee, const struct token *t, uint32_t key,
 		     const struct lockctx *x)
 {
 	ALLOC_GROW(c->site, c->nsite + 1, c->asite);
 	struct site *s = &c->site[c->nsite++];
 	s->fn = fn;
-	s->callee = intern_tok(&c->nm, t);
+	s->callee = callee;
 	s->key = key;
 	s->line = t->line;
 	s->col = t->col;
@@ -383,6 +433,33 @@ static void lockdep_conditions(struct cc *c, const struct token *v, size_t a, si
 static uint32_t lock_key(struct cc *c, const struct token *v, size_t n, size_t open)
 {
 	return key_of(c, v, open + 1, arg_end(v, n, open));
+}
+
+/* The member v[i] (after `->` or `.`, not called) is read as a value that
+ * may be called later: not a store into it, a test (if (ops->open), ops->x
+ * == NULL) or sizeof(), but a copy, an argument or a return. */
+static int member_escapes(const struct token *v, size_t open, size_t close, size_t i)
+{
+	size_t j = i - 1;
+
+	if (i + 1 > close)
+		return 0;
+	const struct token *next = &v[i + 1];
+	if (tok_is(next, "=") || tok_is(next, "==") || tok_is(next, "!=") || tok_is(next, "&&") ||
+	    tok_is(next, "||") || tok_is(next, "?") || tok_is(next, "->") || tok_is(next, ".") ||
+	    tok_is(next, "[") || tok_is(next, "+") || tok_is(next, "-") || tok_is(next, "&") ||
+	    tok_is(next, "|") || tok_is(next, "<") || tok_is(next, ">"))
+		return 0;
+	/* back over the base: a->b.c */
+	while (j >= open + 2 && (tok_is(&v[j], "->") || tok_is(&v[j], ".")) && v[j - 1].kind == TOK_IDENT)
+		j -= 2;
+	const struct token *before = &v[j];
+	if (tok_is(before, "!") || tok_is(before, "&&") || tok_is(before, "||"))
+		return 0;
+	if (tok_is(before, "(") && tok_is(next, ")") && j > open &&
+	    (v[j - 1].kind != TOK_IDENT || tok_in(&v[j - 1], keywords)))
+		return 0;	/* if (ops->open), sizeof(ops->open) */
+	return 1;
 }
 
 /* The body v[open, close] of function f. */
@@ -414,12 +491,21 @@ static void walk_body(struct cc *c, uint32_t f, const struct token *v, size_t op
 			     tok_is(t, "continue")))
 			blk[nblk - 1].jumped = 1;
 		int call = i + 1 <= close && tok_is(&v[i + 1], "(");
+		int member = i > open && (tok_is(&v[i - 1], "->") || tok_is(&v[i - 1], "."));
 		if (!call) {
-			/* a function used as a value: its callers are unknown */
+			if (member) {
+				if (member_escapes(v, open, close, i))
+					mark_unknown(c, member_name(c, t), MEMBER_ESCAPES);
+				continue;
+			}
+			/* a function used as a value: its callers are unknown, or those
+			 * of the member it is stored in */
 			if (i > open && i + 1 <= close &&
 			    (tok_is(&v[i - 1], "=") || tok_is(&v[i - 1], ",") || tok_is(&v[i - 1], "(") ||
 			     tok_is(&v[i - 1], "&") || tok_is(&v[i - 1], "?") || tok_is(&v[i - 1], ":")) &&
-			    (tok_is(&v[i + 1], ",") || tok_is(&v[i + 1], ")") || tok_is(&v[i + 1], ";")))
+			    (tok_is(&v[i + 1], ",") || tok_is(&v[i + 1], ")") || tok_is(&v[i + 1], ";") ||
+			     tok_is(&v[i + 1], "}")) &&
+			    !member_store(c, v, i, open))
 				mark_unknown(c, intern_tok(&c->nm, t), UNK_ADDRESS);
 			continue;
 		}
@@ -508,7 +594,8 @@ static void walk_body(struct cc *c, uint32_t f, const struct token *v, size_t op
 			for (int j = 0; k != NONE && j < x.locks.n; j++)
 				add_update(c, k, x.locks.k[j]);
 		}
-		add_site(c, f, t, tok_in(t, accessors) ? lock_key(c, v, close + 1, po) : NONE, &x);
+		add_site(c, f, member ? member_name(c, t) : intern_tok(&c->nm, t), t,
+			 tok_in(t, accessors) ? lock_key(c, v, close + 1, po) : NONE, &x);
 	}
 	free(blk);
 }
@@ -556,8 +643,13 @@ static void scan_tokens(struct cc *c, struct token *v, size_t n)
 			size_t e = match(v, n, i);
 			for (size_t j = i + 1; j + 1 < e; j++)
 				if (v[j].kind == TOK_IDENT && tok_is(&v[j - 1], "=") &&
-				    (tok_is(&v[j + 1], ",") || tok_is(&v[j + 1], "}")))
-					mark_unknown(c, intern_tok(&c->nm, &v[j]), UNK_ADDRESS);
+				    (tok_is(&v[j + 1], ",") || tok_is(&v[j + 1], "}"))) {
+					if (!member_store(c, v, j, i))
+						mark_unknown(c, intern_tok(&c->nm, &v[j]), UNK_ADDRESS);
+				} else if (v[j].kind == TOK_IDENT &&
+					   (tok_is(&v[j - 1], "{") || tok_is(&v[j - 1], ",")) &&
+					   (tok_is(&v[j + 1], ",") || tok_is(&v[j + 1], "}")))
+					mark_unknown(c, intern_tok(&c->nm, &v[j]), UNK_ADDRESS);	/* { fn_a, fn_b } */
 				else if (v[j].kind == TOK_IDENT && tok_is(&v[j - 1], "&") &&
 					 !tok_is(&v[j + 1], "("))
 					mark_unknown(c, intern_tok(&c->nm, &v[j]), UNK_ADDRESS);
@@ -677,6 +769,7 @@ struct defs {
 	size_t *next;	/* per fn: next fn of the same name + 1 */
 	size_t (*edge)[2];
 	size_t nedge, aedge;
+	size_t ndirect;	/* the first ndirect edges are calls by name; then calls through members */
 };
 
 static void add_edge(struct cc *c, size_t s, size_t f, void *arg)
@@ -701,27 +794,84 @@ static int unknown_of(const struct cc *c, uint32_t name)
 	return name < c->nunknown ? c->unknown[name] : 0;
 }
 
-/* Each call's targets: a static definition in the caller's file, else
- * every non-static one of that name. Calls CB(c, site, target). */
-static void for_targets(struct cc *c, const struct defs *d, size_t s,
-			void (*cb)(struct cc *, size_t, size_t, void *), void *arg)
+/* The definitions a use of `name` in file `path` names: a static one in
+ * that file, else every non-static one. Calls CB(c, site, target). */
+static void for_definitions(struct cc *c, const struct defs *d, uint32_t name, uint32_t path, size_t s,
+			    void (*cb)(struct cc *, size_t, size_t, void *), void *arg)
 {
-	const struct site *st = &c->site[s];
-	uint32_t path = c->fn[st->fn].path;
 	int local = 0;
 
-	if (st->callee >= c->nm.n)
+	if (name >= c->nm.n)
 		return;
-	for (size_t k = d->head[st->callee]; k; k = d->next[k - 1])
+	for (size_t k = d->head[name]; k; k = d->next[k - 1])
 		if (c->fn[k - 1].is_static && c->fn[k - 1].path == path) {
 			cb(c, s, k - 1, arg);
 			local = 1;
 		}
 	if (local)
 		return;
-	for (size_t k = d->head[st->callee]; k; k = d->next[k - 1])
+	for (size_t k = d->head[name]; k; k = d->next[k - 1])
 		if (!c->fn[k - 1].is_static)
 			cb(c, s, k - 1, arg);
+}
+
+/* Each call's targets by name: CB(c, site, target). */
+static void for_targets(struct cc *c, const struct defs *d, size_t s,
+			void (*cb)(struct cc *, size_t, size_t, void *), void *arg)
+{
+	const struct site *st = &c->site[s];
+
+	for_definitions(c, d, st->callee, c->fn[st->fn].path, s, cb, arg);
+}
+
+static int op_order(const void *a, const void *b)
+{
+	const struct op *x = a, *y = b;
+
+	if (x->member != y->member)
+		return x->member < y->member ? -1 : 1;
+	if (x->fn != y->fn)
+		return x->fn < y->fn ? -1 : 1;
+	return x->path < y->path ? -1 : x->path > y->path;
+}
+
+/* Calls through members: a call `p->open(...)` reaches every function some
+ * initialiser or store puts in a member named open, when no member of that
+ * name is ever read as a value (MEMBER_ESCAPES) or named bare (a macro's
+ * argument, `call_op(ops, open)`). A function in such a member, or in one
+ * nobody calls, has unknown callers. */
+static void member_edges(struct cc *c, struct defs *d)
+{
+	/* per name: its first call site + 1; per site: the next of the same callee + 1 */
+	size_t *first = xcalloc(c->nm.n, sizeof(*first)), *next = xcalloc(c->nsite ? c->nsite : 1, sizeof(*next));
+	size_t n = 0;
+
+	qsort(c->ops, c->nops, sizeof(*c->ops), op_order);
+	for (size_t i = 0; i < c->nops; i++)	/* one of each */
+		if (!n || op_order(&c->ops[n - 1], &c->ops[i]))
+			c->ops[n++] = c->ops[i];
+	c->nops = n;
+	for (size_t s = c->nsite; s-- > 0;) {
+		next[s] = first[c->site[s].callee];
+		first[c->site[s].callee] = s + 1;
+	}
+	for (size_t i = 0; i < c->nops; i++) {
+		const struct op *op = &c->ops[i];
+		const char *bare = c->nm.v[op->member] + 2;
+		uint32_t bare_id = find_name(&c->nm, bare, strlen(bare));
+		if (!first[op->member] || (unknown_of(c, op->member) & MEMBER_ESCAPES) ||
+		    (bare_id != NONE && (unknown_of(c, bare_id) & UNK_ADDRESS)))
+			mark_unknown(c, op->fn, UNK_ADDRESS);
+	}
+	for (size_t i = 0; i < c->nops; i++) {
+		const struct op *op = &c->ops[i];
+		if (unknown_of(c, op->fn) & UNK_ADDRESS)
+			continue;
+		for (size_t s = first[op->member]; s; s = next[s - 1])
+			for_definitions(c, d, op->fn, op->path, s - 1, add_edge, d);
+	}
+	free(first);
+	free(next);
 }
 
 static void count_caller(struct cc *c, size_t s, size_t f, void *arg)
@@ -851,6 +1001,8 @@ static void summarise(struct cc *c, struct defs *d)
 	}
 	for (size_t s = 0; s < c->nsite; s++)
 		for_targets(c, d, s, add_edge, d);
+	d->ndirect = d->nedge;
+	member_edges(c, d);
 	each_edge(c, d, count_caller, NULL);
 	for (size_t f = 0; f < c->nfn; f++) {
 		struct fn *fn = &c->fn[f];
@@ -891,9 +1043,10 @@ static void summarise(struct cc *c, struct defs *d)
 	for (size_t s = 0; s < c->nsite; s++)
 		if (site_needs_reader(c, s) && !update_held(c, c->site[s].key, &c->fn[c->site[s].fn].held))
 			c->fn[c->site[s].fn].needs_reader = 1;
-	do {
+	do {	/* by name only: a member's name may be shared by many */
 		changed = 0;
-		each_edge(c, d, mark_needs, &changed);
+		for (size_t e = 0; e < d->ndirect; e++)
+			mark_needs(c, d->edge[e][0], d->edge[e][1], &changed);
 	} while (changed);
 	for (size_t f = 0; f < c->nfn; f++)
 		if (c->fn[f].needs_reader) {
@@ -1048,6 +1201,7 @@ static void release(struct cc *c)
 	free(c->fn);
 	free(c->site);
 	free(c->upd);
+	free(c->ops);
 	free(c->unknown);
 }
 
@@ -1107,7 +1261,7 @@ out:
 /* ----------------------------------------------------------------- stamp */
 
 /* The magic's number changes with the rows' format: an index of another format is rebuilt. */
-#define STAMP_MAGIC "lockers-callctx 3"
+#define STAMP_MAGIC "lockers-callctx 4"
 #define STAMP_FORMAT STAMP_MAGIC " %016llx %lu %lu %lu %lu %lu\n"
 
 static int stamp_of(const char *kdir, uint64_t *stamp, unsigned long *files)

@@ -14,9 +14,15 @@
  * (every call starting with a name of exclusive-locks.list or
  * shared-locks.list, the RTNL of rtnl.list, guard(spinlock)... of
  * lock-guards.list), each lock keyed by the lock expression's last member
- * name. A function whose name is exported, taken as a value (`.member = fn`,
- * `&fn`, a callback argument) or never called by name has unknown callers:
- * its summary is never "protected". What a function asserts comes from
+ * name. A function stored in a member (`.member = fn` in an initialiser,
+ * `p->member = fn;`) is called wherever a member of that name is
+ * (`ops->member(...)`), unless such a member is ever read as a value (copied,
+ * passed on, returned, named bare as a macro's argument) or never called:
+ * then, as for a function exported, taken as a value (`&fn`, a callback
+ * argument) or never called by name, its callers are unknown and its
+ * summary is never "protected". Calls through members feed the summaries
+ * that go down to the callees, not "needs a reader", which goes up and
+ * would spread through a member name many structs share. What a function asserts comes from
  * lock-asserts.list, rcu-reader-asserts.list and __must_hold(); a function
  * the kernel runs in a reader counts as asserting one: handed to a call of
  * rcu-reader-callbacks.list (timer_setup(t, fn, 0), an rx_handler) or
