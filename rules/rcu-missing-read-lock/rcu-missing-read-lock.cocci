@@ -20,7 +20,9 @@
 /// through a pointer or an ops table, no caller by name) that calls a
 /// function needing its caller's reader outside a section is a site too
 /// (helper_call). Ranked by the known callers that hold no reader
-/// (unprotected_paths); unknown callers lower the score, never protect.
+/// (unprotected_paths); unknown callers lower the score, never protect, and
+/// so does a function named *_rcu, whose name says its callers hold the
+/// reader (rcu_named).
 /// The message names one unprotected caller chain (caller path:line).
 //
 // Rule: rcu-missing-read-lock

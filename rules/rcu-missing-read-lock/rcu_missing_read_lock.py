@@ -51,6 +51,11 @@ def in_own_section(p):
     return lock_held(body[:-1] + [body[-1][:int(p.column)]], _READER, _UNREADER)
 
 
+# __in_dev_get_rcu(), dst_dev_rcu(): by the kernel's naming convention the
+# caller of such a function holds the reader
+_RCU_NAMED = re.compile(r"_rcu(_bh|_sched)?$")
+
+
 def site(p, name, args, helper=False):
     """An RCU accessor (or, with helper, a call of a function that needs its
     caller's reader) at p."""
@@ -84,6 +89,8 @@ def site(p, name, args, helper=False):
         ev["other_lock_held"] = row[8]
     if words(fn[8]):
         ev["callers_hold"] = fn[8]
+    if _RCU_NAMED.search(pos.current_element):
+        ev["rcu_named"] = True
     if helper:
         ev["helper_call"] = True
         what = "%s() reads RCU-protected data with no section of its own, and is called" % name
