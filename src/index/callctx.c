@@ -122,6 +122,8 @@ struct fn {
 	int reached;		/* a chain of callers holding no reader reaches it from a
 				 * root no one calls by name (a syscall, an initcall):
 				 * callers through pointers or exports stay unknown */
+	int member_called;	/* called through a member: its unprotected chains stay
+				 * unknown (a member name is shared by many structs) */
 };
 
 struct update {
@@ -933,6 +935,13 @@ static void meet_held(struct cc *c, size_t s, size_t f, void *changed)
 	}
 }
 
+static void mark_member_called(struct cc *c, size_t s, size_t f, void *arg)
+{
+	(void)s;
+	(void)arg;
+	c->fn[f].member_called = 1;
+}
+
 static void reach(struct cc *c, size_t s, size_t f, void *changed)
 {
 	if (!c->fn[f].reached && !c->fn[f].unknown && !site_protected(c, s) && c->fn[c->site[s].fn].reached) {
@@ -1033,11 +1042,17 @@ static void summarise(struct cc *c, struct defs *d)
 		}
 	for (size_t f = 0; f < c->nfn; f++)
 		c->fn[f].reached = !c->fn[f].unknown && !c->fn[f].ncallers;
+	/* unprotected chains by name only: the sites of a member name reach every
+	 * function stored in a member of that name, of whatever struct */
+	for (size_t e = d->ndirect; e < d->nedge; e++)
+		mark_member_called(c, d->edge[e][0], d->edge[e][1], NULL);
 	do {
 		changed = 0;
-		each_edge(c, d, reach, &changed);
+		for (size_t e = 0; e < d->ndirect; e++)
+			reach(c, d->edge[e][0], d->edge[e][1], &changed);
 	} while (changed);
-	each_edge(c, d, count_unprotected, NULL);
+	for (size_t e = 0; e < d->ndirect; e++)
+		count_unprotected(c, d->edge[e][0], d->edge[e][1], NULL);
 	/* least fixpoint upwards: who needs a reader from its callers. A
 	 * function whose known callers are all in a section is the end of it. */
 	for (size_t s = 0; s < c->nsite; s++)
@@ -1152,7 +1167,8 @@ static void write_rows(FILE *o, struct cc *c, const struct defs *d, const char *
 		const char *state = fn->in_section ? "in-section" :
 				    fn->unknown || !fn->ncallers || !fn->nunprot ? "unknown" : "unprotected";
 		const char *why = fn->unknown & UNK_EXPORTED ? "exported" :
-				  fn->unknown & UNK_ADDRESS ? "address" : !fn->ncallers ? "none" :
+				  fn->unknown & UNK_ADDRESS || (fn->member_called && !fn->nunprot) ? "address" :
+				  !fn->ncallers ? "none" :
 				  !fn->nunprot ? "indirect" : "-";
 		fprintf(o, "fn\t%s\t%s\t%u\t%s\t%d\t%d\t%s\t", c->nm.v[fn->path], c->nm.v[fn->name],
 			fn->line, state, fn->ncallers, fn->nunprot, why);

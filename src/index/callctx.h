@@ -21,8 +21,10 @@
  * then, as for a function exported, taken as a value (`&fn`, a callback
  * argument) or never called by name, its callers are unknown and its
  * summary is never "protected". Calls through members feed the summaries
- * that go down to the callees, not "needs a reader", which goes up and
- * would spread through a member name many structs share. What a function asserts comes from
+ * that go down to the callees (every caller in a reader, holding a lock,
+ * at init), not "needs a reader", which goes up, nor the unprotected
+ * chains: a member name is shared by many structs, so a site of it
+ * outside a reader says little about one function stored there. What a function asserts comes from
  * lock-asserts.list, rcu-reader-asserts.list and __must_hold(); a function
  * the kernel runs in a reader counts as asserting one: handed to a call of
  * rcu-reader-callbacks.list (timer_setup(t, fn, 0), an rx_handler) or

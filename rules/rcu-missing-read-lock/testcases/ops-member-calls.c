@@ -1,9 +1,10 @@
-/* Calls through an ops member: a function stored in a member (.show =
- * dev_show) is called wherever the member is (d->ops->show(d)). One call
- * of ->show outside any reader leaves dev_show unprotected, through that
- * chain; every call of ->peek sits in a reader, which protects dev_peek;
+/* Calls through an ops member: a function stored in a member (.peek =
+ * dev_peek) is called wherever the member is (d->ops->peek(d)). Every call
+ * of ->peek sits in a reader, which protects dev_peek: no finding. One call
+ * of ->show is outside any reader, but a member's name is shared by many
+ * structs, so dev_show's callers stay unknown rather than unprotected;
  * ->poke is read as a value (copied into a local, then called), so the
- * callers of dev_poke stay unknown. */
+ * callers of dev_poke are unknown too. */
 struct conf { int mtu; };
 struct dev;
 struct dev_ops {
@@ -62,7 +63,7 @@ int dev_call(struct dev *d)
 /*
  * check-name: functions called through an ops member: the member's call sites are their callers
  * check-output-start
-18:9: warning: rcu_dereference(d->conf) outside any RCU read-side section of dev_show, and 1 of its 2 callers hold none: dev_report ops-member-calls.c:39 [rcu-missing-read-lock] intended
-28:9: warning: rcu_dereference(d->conf) outside any RCU read-side section of dev_poke, whose callers are unknown (called through a pointer) [rcu-missing-read-lock] intended
+19:9: warning: rcu_dereference(d->conf) outside any RCU read-side section of dev_show, whose callers are unknown (called through a pointer) [rcu-missing-read-lock] intended
+29:9: warning: rcu_dereference(d->conf) outside any RCU read-side section of dev_poke, whose callers are unknown (called through a pointer) [rcu-missing-read-lock] intended
  * check-output-end
  */
