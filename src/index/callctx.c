@@ -103,6 +103,7 @@ struct fn {
 	uint32_t name, path;
 	unsigned line;
 	int is_static;
+	int in_header;		/* defined in a .h file */
 	int assert_rcu;
 	struct lockset asserts;
 	size_t first, nsites;	/* its call sites */
@@ -154,6 +155,7 @@ struct cc {
 	uint64_t stamp;
 	int stamp_only;
 	uint32_t rpath;
+	int in_header;		/* the file being read is a .h */
 };
 
 static void mark_unknown(struct cc *c, uint32_t name, int why)
@@ -705,6 +707,7 @@ static void scan_tokens(struct cc *c, struct token *v, size_t n)
 		f->path = c->rpath;
 		f->line = t->line;
 		f->is_static = is_static;
+		f->in_header = c->in_header;
 		f->is_init = is_init;
 		f->assert_rcu = tok_in(t, reader_definers);
 		f->asserts = must;
@@ -726,6 +729,7 @@ static void read_file(struct cc *c, const char *path, const char *rpath)
 		return;
 	c->st.files++;
 	c->rpath = intern(&c->nm, rpath, strlen(rpath));
+	c->in_header = ends_with(rpath, ".h");
 	size_t n = lexer_all(sb.buf, sb.len, &v);
 	scan_tokens(c, v, n);
 	free(v);
@@ -797,7 +801,8 @@ static int unknown_of(const struct cc *c, uint32_t name)
 }
 
 /* The definitions a use of `name` in file `path` names: a static one in
- * that file, else every non-static one. Calls CB(c, site, target). */
+ * that file, else every non-static one and every static one of a header
+ * (a static inline helper is every includer's own). Calls CB(c, site, target). */
 static void for_definitions(struct cc *c, const struct defs *d, uint32_t name, uint32_t path, size_t s,
 			    void (*cb)(struct cc *, size_t, size_t, void *), void *arg)
 {
@@ -813,7 +818,7 @@ static void for_definitions(struct cc *c, const struct defs *d, uint32_t name, u
 	if (local)
 		return;
 	for (size_t k = d->head[name]; k; k = d->next[k - 1])
-		if (!c->fn[k - 1].is_static)
+		if (!c->fn[k - 1].is_static || c->fn[k - 1].in_header)
 			cb(c, s, k - 1, arg);
 }
 
