@@ -738,8 +738,9 @@ static void read_file(struct cc *c, const char *path, const char *rpath)
 
 /* Each .c and .h file of the tree as the scan lists them (tree.c: no hidden
  * or symlinked directories, no build outputs, one name per file), but the
- * top-level tools/ and Documentation/ (user-space copies and docs) and
- * headers over MAXHEADER: read, or only stamped. */
+ * top-level tools/, scripts/ and Documentation/ (user-space programs, host
+ * tools whose functions share kernel names, docs) and headers over
+ * MAXHEADER: read, or only stamped. */
 static int walk(struct cc *c, const char *kdir, char *err, size_t errlen)
 {
 	struct tree t;
@@ -749,6 +750,7 @@ static int walk(struct cc *c, const char *kdir, char *err, size_t errlen)
 	for (size_t i = 0; i < t.nr; i++) {
 		const struct tree_file *f = &t.v[i];
 		if (starts_with(f->path, "tools/") || starts_with(f->path, "Documentation/") ||
+		    starts_with(f->path, "scripts/") ||
 		    (ends_with(f->path, ".h") && f->size > MAXHEADER))
 			continue;
 		if (c->stamp_only) {

@@ -4,7 +4,7 @@
  * to a fixpoint over the callers, whether every known caller runs inside an
  * RCU reader or holds a lock.
  *
- * callctx_build() walks the tree's .c and .h files (tools/ and
+ * callctx_build() walks the tree's .c and .h files (tools/, scripts/ and
  * Documentation/ aside) with the tokenizer, one pass per file, taking the
  * first branch of each #if. Per function definition it records its direct
  * calls by name with the context at the call: the RCU readers open
