@@ -420,12 +420,16 @@ def member_is_array(fname, member):
     return any(pat.search(l) for l in source.lines(fname) if "(" not in l)
 
 
+# sizeof(*x), typeof(x->m), kzalloc_obj(*x): an operand never evaluated
+_UNEVALUATED = r"\b(?:sizeof|typeof|__typeof__|%s)\s*\(?\s*" % "|".join(names("type-argument-macros"))
+
+
 def address_only(line, col, x, fname):
     """How the use of x at col loads nothing from the object: "sizeof"
-    (sizeof(*x), sizeof(x->m)), "address" (&x->m, &x->m.n, or x->m where m
+    (sizeof(*x), sizeof(x->m), kzalloc_obj(*x)), "address" (&x->m, &x->m.n, or x->m where m
     is an array member: its name is its address), or None: it loads."""
     before, after = line[:col].rstrip(), line[col:]
-    if re.search(r"\bsizeof\s*\(?\s*\*?$", before):
+    if re.search(_UNEVALUATED + r"\*?$", before):
         return "sizeof"
     m = re.match(r"%s\s*->\s*(\w+)((?:\s*\.\s*\w+)*)\s*(.?)" % re.escape(x), after)
     if not m or m.group(3) in ("[", "(") or after[m.end(3) - 1:].startswith("->"):
@@ -452,7 +456,7 @@ def dereferenced_from(x, pe):
         a = assign.search(line, col)
         end = a.start() if a and not reassigned else len(line)
         for m in use.finditer(line, col, end):
-            if line[m.start()] == "*" and re.search(r"\bsizeof\s*\(?\s*$", line[:m.start()]):
+            if line[m.start()] == "*" and re.search(_UNEVALUATED + "$", line[:m.start()]):
                 continue
             if line[m.start()] != "*" and address_only(line, m.start(), x, pe.file):
                 continue
