@@ -29,6 +29,21 @@ struct names {
 	size_t cap;
 };
 
+/* The slot of s in the table (cap > 0): the one holding it, or the empty
+ * one where it would go. */
+static size_t probe(const struct names *nm, const char *s, size_t len)
+{
+	size_t h = hash_bytes(s, len) & (nm->cap - 1);
+
+	while (nm->slot[h]) {
+		const char *o = nm->v[nm->slot[h] - 1];
+		if (!strncmp(o, s, len) && !o[len])
+			break;
+		h = (h + 1) & (nm->cap - 1);
+	}
+	return h;
+}
+
 static uint32_t intern(struct names *nm, const char *s, size_t len)
 {
 	if (nm->n * 2 >= nm->cap) {
@@ -44,13 +59,9 @@ static uint32_t intern(struct names *nm, const char *s, size_t len)
 		nm->slot = slot;
 		nm->cap = cap;
 	}
-	size_t h = hash_bytes(s, len) & (nm->cap - 1);
-	while (nm->slot[h]) {
-		const char *o = nm->v[nm->slot[h] - 1];
-		if (!strncmp(o, s, len) && !o[len])
-			return nm->slot[h] - 1;
-		h = (h + 1) & (nm->cap - 1);
-	}
+	size_t h = probe(nm, s, len);
+	if (nm->slot[h])
+		return nm->slot[h] - 1;
 	ALLOC_GROW(nm->v, nm->n + 1, nm->alloc);
 	nm->v[nm->n] = xstrndup(s, len);
 	nm->slot[h] = (uint32_t)++nm->n;
@@ -62,14 +73,8 @@ static uint32_t find_name(const struct names *nm, const char *s, size_t len)
 {
 	if (!nm->cap)
 		return UINT32_MAX;
-	size_t h = hash_bytes(s, len) & (nm->cap - 1);
-	while (nm->slot[h]) {
-		const char *o = nm->v[nm->slot[h] - 1];
-		if (!strncmp(o, s, len) && !o[len])
-			return nm->slot[h] - 1;
-		h = (h + 1) & (nm->cap - 1);
-	}
-	return UINT32_MAX;
+	size_t h = probe(nm, s, len);
+	return nm->slot[h] ? nm->slot[h] - 1 : UINT32_MAX;
 }
 
 static uint32_t intern_tok(struct names *nm, const struct token *t)
