@@ -857,10 +857,12 @@ static int op_order(const void *a, const void *b)
 static void member_edges(struct cc *c, struct defs *d)
 {
 	/* per name: its first call site + 1; per site: the next of the same callee + 1 */
-	size_t *first = xcalloc(c->nm.n, sizeof(*first)), *next = xcalloc(c->nsite ? c->nsite : 1, sizeof(*next));
+	size_t *first = xcalloc(c->nm.n ? c->nm.n : 1, sizeof(*first));
+	size_t *next = xcalloc(c->nsite ? c->nsite : 1, sizeof(*next));
 	size_t n = 0;
 
-	qsort(c->ops, c->nops, sizeof(*c->ops), op_order);
+	if (c->nops)	/* qsort() of no array is undefined */
+		qsort(c->ops, c->nops, sizeof(*c->ops), op_order);
 	for (size_t i = 0; i < c->nops; i++)	/* one of each */
 		if (!n || op_order(&c->ops[n - 1], &c->ops[i]))
 			c->ops[n++] = c->ops[i];
