@@ -94,33 +94,33 @@ def freed(p, E, by=None, member=False):
 # ---------------------------------------------------------------- questions
 
 
+def _lock_steps(body, lock_re, unlock_re):
+    """(+1 or -1, line, match) for each lock and unlock call in the lines of
+    body, in order; an unlock followed by return/goto is an error exit and
+    counts for nothing."""
+    for j, l in enumerate(body):
+        for m in lock_re.finditer(l):
+            yield 1, l, m
+        us = list(unlock_re.finditer(l))
+        if us and re.search(r"\b(return|goto)\b", " ".join(body[j:j + 3])):
+            continue
+        for m in us:
+            yield -1, l, m
+
+
 def lock_held(body, lock_re, unlock_re):
     """Counting the locks and unlocks in the lines of body, one is still
     held at its end (an unlock followed by return/goto is an error exit)."""
-    depth = 0
-    for j, l in enumerate(body):
-        depth += len(lock_re.findall(l))
-        u = len(unlock_re.findall(l))
-        if u and re.search(r"\b(return|goto)\b", " ".join(body[j:j + 3])):
-            continue
-        depth -= u
-    return depth > 0
+    return sum(step for step, _, _ in _lock_steps(body, lock_re, unlock_re)) > 0
 
 
 def held_locks(body, lock_re, unlock_re):
     """The locks (their argument, `&` and spaces dropped) still held at the
     end of body, counted as lock_held() counts them."""
     depth = {}
-    for j, l in enumerate(body):
-        for m in lock_re.finditer(l):
-            a = _lock_arg(l, m)
-            depth[a] = depth.get(a, 0) + 1
-        us = list(unlock_re.finditer(l))
-        if us and re.search(r"\b(return|goto)\b", " ".join(body[j:j + 3])):
-            continue
-        for m in us:
-            a = _lock_arg(l, m)
-            depth[a] = depth.get(a, 0) - 1
+    for step, l, m in _lock_steps(body, lock_re, unlock_re):
+        a = _lock_arg(l, m)
+        depth[a] = depth.get(a, 0) + step
     return {a for a, d in depth.items() if d > 0 and a}
 
 

@@ -467,15 +467,6 @@ def plain_list_of(s):
         if not any(same_head(a, o) for o in S["readers"] + S["rcuops"]):
             return a
     return None
-    if s["heads"]:
-        cands = [s]
-    else:
-        cands = [a for a in S["plain"] if a is not s and a["name"] in ADDS and a["heads"] and
-                 any(e[:2] == f[:2] for e in a["entries"] for f in s["entries"])]
-    for a in cands:
-        if not any(same_head(a, o) for o in named + S["readers"] + S["rcuops"]):
-            return a
-    return None
 
 
 def _matches(site, others):
@@ -564,14 +555,14 @@ def callers_in_file(s):
 
 def writer_locks(s, callers):
     """The update-side locks the op runs under, each mapped to who holds
-    it: its function at the op ("the writer"), or every call of it in the
-    file ("the writer's callers")."""
+    it: its function at the op ("f() does"), or every call of it in the
+    file ("f()'s callers do")."""
     held = {}
     if callers:
         for lock in set.intersection(*(held_locks(c[:-1], UPDATE_LOCK_RE, UPDATE_UNLOCK_RE) for c, _ in callers)):
-            held[lock] = "%s()'s callers" % s["fn"]
+            held[lock] = "%s()'s callers do" % s["fn"]
     for lock in held_locks(s["body"][:-1], UPDATE_LOCK_RE, UPDATE_UNLOCK_RE):
-        held[lock] = "%s()" % s["fn"]
+        held[lock] = "%s() does" % s["fn"]
     return held
 
 
@@ -637,16 +628,14 @@ def _report_op(s):
     if shared and len(shared) == len(rcu_readers):
         rcu_readers = []
         lock = sorted(shared[0][3]["held"] & set(wlocks))[0]
-        ev["readers_hold_lock"] = "%s() walks it holding %s, as %s do" % (
-            shared[0][3]["fn"], lock, wlocks[lock]) if wlocks[lock].endswith("callers") else \
-            "%s() walks it holding %s, as %s does" % (shared[0][3]["fn"], lock, wlocks[lock])
+        ev["readers_hold_lock"] = "%s() walks it holding %s, as %s" % (shared[0][3]["fn"], lock, wlocks[lock])
     if readers:
         r = (rcu_readers or readers)[0]
         ev["at_rcu_reader"] = _where(r[3])
         if rcu_readers:
             ev["reader_under_rcu"] = True
-        elif ev.get("readers_hold_lock"):
-            pass
+        elif "readers_hold_lock" in ev:
+            pass        # said above: which lock
         elif writer_rtnl and any(x[3]["rtnl_handler"] for x in readers):
             h = next(x[3] for x in readers if x[3]["rtnl_handler"])
             ev["readers_hold_lock"] = "%s() runs as an rtnetlink handler (registered at line %d), as RTNL " \
