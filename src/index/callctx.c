@@ -795,11 +795,18 @@ static void add_edge(struct cc *c, size_t s, size_t f, void *arg)
 	d->edge[d->nedge++][1] = f;
 }
 
+/* CB(c, site, target, arg) for edges [from, to). */
+static void each_edge_in(struct cc *c, const struct defs *d, size_t from, size_t to,
+			 void (*cb)(struct cc *, size_t, size_t, void *), void *arg)
+{
+	for (size_t e = from; e < to; e++)
+		cb(c, d->edge[e][0], d->edge[e][1], arg);
+}
+
 static void each_edge(struct cc *c, const struct defs *d, void (*cb)(struct cc *, size_t, size_t, void *),
 		      void *arg)
 {
-	for (size_t e = 0; e < d->nedge; e++)
-		cb(c, d->edge[e][0], d->edge[e][1], arg);
+	each_edge_in(c, d, 0, d->nedge, cb, arg);
 }
 
 static int unknown_of(const struct cc *c, uint32_t name)
@@ -1058,15 +1065,12 @@ static void summarise(struct cc *c, struct defs *d)
 		c->fn[f].reached = !c->fn[f].unknown && !c->fn[f].ncallers;
 	/* unprotected chains by name only: the sites of a member name reach every
 	 * function stored in a member of that name, of whatever struct */
-	for (size_t e = d->ndirect; e < d->nedge; e++)
-		mark_member_called(c, d->edge[e][0], d->edge[e][1], NULL);
+	each_edge_in(c, d, d->ndirect, d->nedge, mark_member_called, NULL);
 	do {
 		changed = 0;
-		for (size_t e = 0; e < d->ndirect; e++)
-			reach(c, d->edge[e][0], d->edge[e][1], &changed);
+		each_edge_in(c, d, 0, d->ndirect, reach, &changed);
 	} while (changed);
-	for (size_t e = 0; e < d->ndirect; e++)
-		count_unprotected(c, d->edge[e][0], d->edge[e][1], NULL);
+	each_edge_in(c, d, 0, d->ndirect, count_unprotected, NULL);
 	/* least fixpoint upwards: who needs a reader from its callers. A
 	 * function whose known callers are all in a section is the end of it. */
 	for (size_t s = 0; s < c->nsite; s++)
@@ -1074,8 +1078,7 @@ static void summarise(struct cc *c, struct defs *d)
 			c->fn[c->site[s].fn].needs_reader = 1;
 	do {	/* by name only: a member's name may be shared by many */
 		changed = 0;
-		for (size_t e = 0; e < d->ndirect; e++)
-			mark_needs(c, d->edge[e][0], d->edge[e][1], &changed);
+		each_edge_in(c, d, 0, d->ndirect, mark_needs, &changed);
 	} while (changed);
 	for (size_t f = 0; f < c->nfn; f++)
 		if (c->fn[f].needs_reader) {
