@@ -2,7 +2,9 @@
 /// srcu_dereference()), or an RCU list walked (list_for_each_entry_rcu(),
 /// hlist_for_each_entry_rcu(), list_first_or_null_rcu()...), or an object
 /// looked up by a helper whose kernel-doc asks for a reader (idr_find(),
-/// radix_tree_lookup(), find_vpid(): rcu-reader-lookups.list), outside any
+/// radix_tree_lookup(), find_vpid(): rcu-reader-lookups.list), or a member
+/// the kernel frees after a grace period read with a plain -> (dst->dev:
+/// rcu-plain-members.list), outside any
 /// read-side section of its function, and its callers are not all inside
 /// one either: nothing keeps the object from being freed by the grace
 /// period that may end under the reader's feet.
@@ -29,7 +31,7 @@
 // Confidence: Moderate
 // Needs: macro-index call-context
 // Options: --no-includes
-// Requires : @rcu-reader-loads @rcu-reader-lookups @rcu-reader-walks rcu_read_lock rcu_read_unlock
+// Requires : @rcu-reader-loads @rcu-reader-lookups @rcu-reader-walks rcu_read_lock rcu_read_unlock @rcu-plain-member-holders
 // Scope: function
 
 virtual report, org
@@ -37,7 +39,7 @@ virtual report, org
 @initialize:python@
 @@
 #include "python-init.cocci"
-from lockers.rcu_missing_read_lock import site, walk_site, helper_site
+from lockers.rcu_missing_read_lock import site, walk_site, member_site, helper_site
 
 // an RCU load or list read
 @acc@
@@ -67,6 +69,28 @@ position p;
 p << walk.p; EL << walk.EL;
 @@
 walk_site(p, EL)
+
+// a plain load of a member that needs a reader (dst->dev, skb_dst(skb)->dev)
+@member@
+identifier M = {@rcu-plain-members};
+identifier H = {@rcu-plain-member-holders};
+expression E;
+position p;
+@@
+(
+H(...)->M@p
+|
+E->H.M@p
+|
+E.H.M@p
+|
+H->M@p
+)
+
+@script:python@
+p << member.p; M << member.M; H << member.H;
+@@
+member_site(p, M, H)
 
 // an entry point calling a function that needs its caller's reader
 @call@

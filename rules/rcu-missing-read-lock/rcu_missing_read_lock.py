@@ -56,13 +56,14 @@ def in_own_section(p):
 _RCU_NAMED = re.compile(r"_rcu(_bh|_sched)?$")
 
 
-def site(p, name, args, helper=False):
+def site(p, name, args, helper=False, key=None):
     """An RCU accessor (or, with helper, a call of a function that needs its
-    caller's reader) at p."""
+    caller's reader; with key, a plain member load the index names `name`) at p."""
     pos = p[0]
-    a = split_args(args) if args else []
-    first = a[1] if name in _WALKS and len(a) > 1 else a[0] if a else ""
-    key = "%s(%s)" % (name, norm(first)) if not helper else "%s()" % name
+    if key is None:
+        a = split_args(args) if args else []
+        first = a[1] if name in _WALKS and len(a) > 1 else a[0] if a else ""
+        key = "%s(%s)" % (name, norm(first)) if not helper else "%s()" % name
     ix = index()
     if ix is None:
         if helper or in_own_section(pos):
@@ -83,6 +84,8 @@ def site(p, name, args, helper=False):
     ev = {"unprotected_paths": unprot, "known_callers": known}
     if name in _LOOKUPS:
         ev["lookup_helper"] = True
+    if name.startswith("."):
+        ev["plain_member"] = True
     if state == "unknown":
         ev["callers_unknown"] = why
     if row[8] != "-":
@@ -94,6 +97,8 @@ def site(p, name, args, helper=False):
     if helper:
         ev["helper_call"] = True
         what = "%s() reads RCU-protected data with no section of its own, and is called" % name
+    elif name.startswith("."):
+        what = "plain load %s" % key
     else:
         what = key
     if state == "unknown":
@@ -110,6 +115,12 @@ def site(p, name, args, helper=False):
 def walk_site(p, args):
     """An RCU list walk at p: its name is the iterator spatch matched."""
     site(p, source.ident_at(p[0]), args)
+
+
+def member_site(p, member, holder):
+    """A plain load of an rcu-plain-members.list member at p (dst->dev):
+    the index's site is named ".member"."""
+    site(p, "." + member, "", key="%s->%s" % (holder, member))
 
 
 def helper_site(p, f):

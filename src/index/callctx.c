@@ -265,6 +265,10 @@ static const char *const exclusive_unlocks[] = { VOCAB_EXCLUSIVE_UNLOCKS, NULL }
 /* guard(CLASS)() and scoped_guard(CLASS, ...): a reader, or (prefixes) a lock. */
 static const char *const reader_guards[] = { VOCAB_RCU_READER_GUARDS, NULL };
 static const char *const lock_guards[] = { VOCAB_LOCK_GUARDS, NULL };
+/* A member loaded with a plain -> that needs a reader (dst->dev), and how
+ * the struct that holds it is spelled. */
+static const char *const plain_members[] = { VOCAB_RCU_PLAIN_MEMBERS, NULL };
+static const char *const plain_holders[] = { VOCAB_RCU_PLAIN_MEMBER_HOLDERS, NULL };
 #define RTNL_KEY "rtnl_mutex"	/* the lock's key: the mutex the RTNL API takes */
 
 /* C, not calls. */
@@ -422,6 +426,19 @@ static void add_site(struct cc *c, uint32_t fn, uint32_t callee, const struct to
 	c->st.calls++;
 }
 
+/* A plain load of member t that needs a reader: a site named ".member"
+ * (no function or member call has that name), keyed by the member, whose
+ * writers hold RTNL. */
+static void plain_site(struct cc *c, uint32_t fn, const struct token *t, const struct lockctx *x)
+{
+	char buf[256];
+	int n = snprintf(buf, sizeof(buf), ".%.*s", (int)t->len, t->s);
+	uint32_t key = intern_tok(&c->nm, t);
+
+	add_update(c, key, intern(&c->nm, RTNL_KEY, strlen(RTNL_KEY)));
+	add_site(c, fn, intern(&c->nm, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1), t, key, x);
+}
+
 /* The locks the conditions in v[a, b) test: lockdep_is_held(&L), and the
  * RTNL's lockdep_rtnl_is_held(). */
 static void lockdep_conditions(struct cc *c, const struct token *v, size_t a, size_t b, uint32_t key)
@@ -471,6 +488,30 @@ static int member_escapes(const struct token *v, size_t open, size_t close, size
 	return 1;
 }
 
+/* The member v[i] (after -> or ., not called) is a plain load that needs a
+ * reader: an rcu-plain-members.list name whose struct is spelled as
+ * rcu-plain-member-holders.list says (dst->dev, rt->dst.dev,
+ * skb_dst(skb)->dev), read, not stored to. */
+static int plain_member_load(const struct token *v, size_t open, size_t close, size_t i)
+{
+	if (!tok_in(&v[i], plain_members) || i < open + 2 || (i + 1 <= close && tok_is(&v[i + 1], "=")))
+		return 0;
+	size_t h = i - 2;
+	if (tok_is(&v[h], ")")) {	/* back to the call's name */
+		int depth = 0;
+		for (; h > open; h--) {
+			if (tok_is(&v[h], ")"))
+				depth++;
+			else if (tok_is(&v[h], "(") && --depth == 0)
+				break;
+		}
+		if (h <= open)
+			return 0;
+		h--;
+	}
+	return v[h].kind == TOK_IDENT && tok_in(&v[h], plain_holders);
+}
+
 /* The body v[open, close] of function f. */
 static void walk_body(struct cc *c, uint32_t f, const struct token *v, size_t open, size_t close)
 {
@@ -505,6 +546,8 @@ static void walk_body(struct cc *c, uint32_t f, const struct token *v, size_t op
 			if (member) {
 				if (member_escapes(v, open, close, i))
 					mark_unknown(c, member_name(c, t), MEMBER_ESCAPES);
+				if (!c->in_header && plain_member_load(v, open, close, i))
+					plain_site(c, f, t, &x);
 				continue;
 			}
 			/* a function used as a value: its callers are unknown, or those
@@ -1294,7 +1337,7 @@ out:
 /* ----------------------------------------------------------------- stamp */
 
 /* The magic's number changes with the rows' format: an index of another format is rebuilt. */
-#define STAMP_MAGIC "lockers-callctx 4"
+#define STAMP_MAGIC "lockers-callctx 5"
 #define STAMP_FORMAT STAMP_MAGIC " %016llx %lu %lu %lu %lu %lu\n"
 
 static int stamp_of(const char *kdir, uint64_t *stamp, unsigned long *files)
