@@ -24,7 +24,7 @@
 /// (helper_call). Ranked by the known callers that hold no reader
 /// (unprotected_paths); unknown callers lower the score, never protect, and
 /// so does a function named *_rcu, whose name says its callers hold the
-/// reader (rcu_named).
+/// reader (rcu_named), or whose comment says so (documented_reader).
 /// The message names one unprotected caller chain (caller path:line).
 //
 // Rule: rcu-missing-read-lock

@@ -56,6 +56,38 @@ def in_own_section(p):
 _RCU_NAMED = re.compile(r"_rcu(_bh|_sched)?$")
 
 
+# A function's comment saying its callers hold the reader: "Must be called
+# with rcu_read_lock held", "Requires: rcu_read_lock", "call under RCU".
+_RRL = r"rcu[_ ]read[_ ]lock"     # rcu_read_lock, or "RCU read lock" in prose
+_DOC_READER = re.compile(
+    _RRL + r"(\(\))?\s+(must|should|has to|needs to)\s+be\s+(held|taken)"
+    r"|(must|should|has to|needs? to)\s+(be\s+)?(called|held|hold|run|invoked|used)\b[^.;]{0,40}?\brcu\b"
+    r"|(must|should|has to|needs? to)\s+(be\s+)?(called|held|hold|run|invoked|used)\b[^.;]{0,40}?" + _RRL +
+    r"|\bunder\s+(the\s+)?(" + _RRL + r"|rcu\b)"
+    r"|requires:?\s*" + _RRL +
+    r"|\b(with|within|inside|in)\s+(an?\s+|the\s+)?(" + _RRL + r"|rcu read[- ]side|rcu critical)"
+    r"|\brcu read lock (must be |is )?held", re.I)
+
+
+def documented_reader(pos):
+    """The words of the comment just above pos's function that say its
+    callers hold the reader, or None."""
+    lines = source.lines(pos.file)
+    i = func_head(lines, pos)
+    if i is None:
+        return None
+    i -= 1
+    if i >= 0 and lines[i].strip() and not lines[i].lstrip().startswith(("*", "/", "#")) and \
+            not lines[i].rstrip().endswith(("*/", ";", "}", "{")):
+        i -= 1      # the line of the return type
+    above = []
+    while i >= 0 and (lines[i].lstrip().startswith(("*", "/*", "//")) or lines[i].rstrip().endswith("*/")):
+        above.append(lines[i].strip())
+        i -= 1
+    m = _DOC_READER.search(" ".join(reversed(above)))
+    return m.group(0) if m else None
+
+
 def site(p, name, args, helper=False, key=None):
     """An RCU accessor (or, with helper, a call of a function that needs its
     caller's reader; with key, a plain member load the index names `name`) at p."""
@@ -94,6 +126,9 @@ def site(p, name, args, helper=False, key=None):
         ev["callers_hold"] = fn[8]
     if _RCU_NAMED.search(pos.current_element):
         ev["rcu_named"] = True
+    doc = documented_reader(pos)
+    if doc:
+        ev["documented_reader"] = doc
     if helper:
         ev["helper_call"] = True
         what = "%s() reads RCU-protected data with no section of its own, and is called" % name
