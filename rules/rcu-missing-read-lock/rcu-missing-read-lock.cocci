@@ -31,7 +31,7 @@
 // Confidence: Moderate
 // Needs: macro-index call-context
 // Options: --no-includes
-// Requires : @rcu-reader-loads @rcu-reader-lookups @rcu-reader-walks rcu_read_lock rcu_read_unlock @rcu-plain-member-holders
+// Requires : @rcu-reader-loads @rcu-reader-lookups @rcu-reader-walks rcu_read_lock rcu_read_unlock @rcu-plain-member-types @rcu-plain-member-getters
 // Scope: function
 
 virtual report, org
@@ -70,7 +70,7 @@ p << walk.p; EL << walk.EL;
 @@
 walk_site(p, EL)
 
-// a plain load of a member that needs a reader (dst->dev, skb_dst(skb)->dev)
+// a plain load of a member that needs a reader (dst->dev, rt->dst.dev)
 @member@
 identifier M = {@rcu-plain-members};
 identifier H = {@rcu-plain-member-holders};
@@ -78,8 +78,6 @@ expression E;
 position p;
 @@
 (
-H(...)->M@p
-|
 E->H.M@p
 |
 E.H.M@p
@@ -91,6 +89,19 @@ H->M@p
 p << member.p; M << member.M; H << member.H;
 @@
 member_site(p, M, H)
+
+// ... and through a function returning its struct (skb_dst(skb)->dev)
+@got_member@
+identifier M = {@rcu-plain-members};
+identifier G = {@rcu-plain-member-getters};
+position p;
+@@
+G(...)->M@p
+
+@script:python@
+p << got_member.p; M << got_member.M; G << got_member.G;
+@@
+member_site(p, M, G + "()")
 
 // an entry point calling a function that needs its caller's reader
 @call@

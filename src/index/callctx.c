@@ -269,6 +269,7 @@ static const char *const lock_guards[] = { VOCAB_LOCK_GUARDS, NULL };
  * the struct that holds it is spelled. */
 static const char *const plain_members[] = { VOCAB_RCU_PLAIN_MEMBERS, NULL };
 static const char *const plain_holders[] = { VOCAB_RCU_PLAIN_MEMBER_HOLDERS, NULL };
+static const char *const plain_getters[] = { VOCAB_RCU_PLAIN_MEMBER_GETTERS, NULL };
 #define RTNL_KEY "rtnl_mutex"	/* the lock's key: the mutex the RTNL API takes */
 
 /* C, not calls. */
@@ -490,26 +491,23 @@ static int member_escapes(const struct token *v, size_t open, size_t close, size
 
 /* The member v[i] (after -> or ., not called) is a plain load that needs a
  * reader: an rcu-plain-members.list name whose struct is spelled as
- * rcu-plain-member-holders.list says (dst->dev, rt->dst.dev,
- * skb_dst(skb)->dev), read, not stored to. */
+ * rcu-plain-member-holders.list or -getters.list say (dst->dev,
+ * rt->dst.dev, skb_dst(skb)->dev), read, not stored to. */
 static int plain_member_load(const struct token *v, size_t open, size_t close, size_t i)
 {
 	if (!tok_in(&v[i], plain_members) || i < open + 2 || (i + 1 <= close && tok_is(&v[i + 1], "=")))
 		return 0;
 	size_t h = i - 2;
-	if (tok_is(&v[h], ")")) {	/* back to the call's name */
-		int depth = 0;
-		for (; h > open; h--) {
-			if (tok_is(&v[h], ")"))
-				depth++;
-			else if (tok_is(&v[h], "(") && --depth == 0)
-				break;
-		}
-		if (h <= open)
-			return 0;
-		h--;
+	if (!tok_is(&v[h], ")"))
+		return v[h].kind == TOK_IDENT && tok_in(&v[h], plain_holders);
+	int depth = 0;
+	for (; h > open; h--) {	/* back to the call's '(' */
+		if (tok_is(&v[h], ")"))
+			depth++;
+		else if (tok_is(&v[h], "(") && --depth == 0)
+			break;
 	}
-	return v[h].kind == TOK_IDENT && tok_in(&v[h], plain_holders);
+	return h > open && v[h - 1].kind == TOK_IDENT && tok_in(&v[h - 1], plain_getters);
 }
 
 /* The body v[open, close] of function f. */

@@ -258,6 +258,11 @@ static int find_bodies(const struct fnscope *fs, const char *text, size_t len, c
 			 */
 			if (depth == 0 && after_paren && !parens && params && !assigned) {
 				b = (struct body){ { lparen, i, 0 }, (size_t)(t->s - text), 0, 0, 0 };
+				/* a function the call-context index says needs a reader: its
+				 * own reads are sites (dst->dev where dst is a parameter) */
+				if (fs->needs_reader && lparen > 0 &&
+				    tokset_has_n(fs->needs_reader, v[lparen - 1].s, v[lparen - 1].len))
+					b.groups |= 1u;
 				in_body = 1;
 			}
 			depth++;
