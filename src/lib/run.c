@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -157,4 +158,51 @@ int run_capture(const char *const *argv, const char *cwd, struct strbuf *out, st
 		if (errno != EINTR)
 			return -1;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+int run_fork(int (*fn)(void *arg, int fd), void *arg, pid_t *pid, int *fd)
+{
+	int p[2], e;
+	pid_t parent = getpid();
+
+	if (pipe2(p, O_CLOEXEC))
+		return errno;
+	fflush(NULL);	/* nothing buffered is written twice */
+	*pid = fork();
+	if (*pid < 0) {
+		e = errno;
+		close(p[0]);
+		close(p[1]);
+		return e;
+	}
+	if (!*pid) {
+		close(p[0]);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)	/* lockers died before the prctl */
+			_exit(127);
+		_exit(fn(arg, p[1]));
+	}
+	close(p[1]);
+	*fd = p[0];
+	return 0;
+}
+
+int run_fork_finish(pid_t pid, int fd, void *buf, size_t len)
+{
+	size_t got = 0;
+	int status;
+
+	while (got < len) {
+		ssize_t n = read(fd, (char *)buf + got, len - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fd);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return got == len ? 0 : -1;
 }

@@ -1,7 +1,8 @@
 /*
  * Starting child processes: the one spawn-with-pipes of lockers (the
- * parallel runner in pool.c starts its children here too), and a helper
- * that runs a short program (git, spatch --version) to completion.
+ * parallel runner in pool.c starts its children here too), a helper that
+ * runs a short program (git, spatch --version) to completion, and a fork
+ * that runs a function of lockers beside the parent.
  */
 #ifndef LOCKERS_RUN_H
 #define LOCKERS_RUN_H
@@ -29,5 +30,17 @@ int run_spawn(const char *const *argv, const char *cwd, char *const *envp, int o
  * errno set when it cannot be started.
  */
 int run_capture(const char *const *argv, const char *cwd, struct strbuf *out, struct strbuf *errout);
+
+/*
+ * Run fn(arg, fd) in a forked child, killed when lockers dies, which writes
+ * its report to fd and exits with fn's return; the parent gets the pipe's
+ * read end in *fd. For work beside the parent's that needs no program: the
+ * tree's indexes while the parent prefilters. Returns 0, or an errno value.
+ */
+int run_fork(int (*fn)(void *arg, int fd), void *arg, pid_t *pid, int *fd);
+
+/* Read the len bytes of the report of run_fork()'s child into buf, close fd
+ * and reap the child: 0, or -1 when the report came short (it died). */
+int run_fork_finish(pid_t pid, int fd, void *buf, size_t len);
 
 #endif

@@ -9,6 +9,7 @@
 #include "scan/rulecost.h"
 #include "facts/score.h"
 #include "facts/triage.h"
+#include "lib/run.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -18,6 +19,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/*
+ * The indexes' builds: every file of the tree read once more. With two jobs
+ * or more a child builds them while the parent prefilters (run_fork()); the
+ * report is all it sends back.
+ */
+struct index_report {
+	int failed;
+	char err[512];
+	struct macroindex_stats macro_stats;
+	int macro_reused;
+	struct callctx_stats call_stats;
+	int call_reused;
+};
 
 struct scan_ctx {
 	const struct scan_options *o;
@@ -29,6 +44,13 @@ struct scan_ctx {
 	struct results out;		/* records, failures, the result cache */
 	struct spatch_task *tasks;
 	size_t ntasks;
+	size_t **cand;			/* per rule: its candidate files (tree indexes) */
+	int build_macro, build_call;	/* the indexes this scan builds */
+	pid_t index_pid;		/* the child building them, or 0 */
+	int index_fd;			/* its report's pipe */
+	struct index_report index;
+	struct strbuf spatch_version;
+	uint64_t scripts_hash;		/* of the rules' Python */
 };
 
 static int cmp_failure(const void *a, const void *b)
@@ -93,66 +115,130 @@ static int collect(struct scan_ctx *ctx, char *err, size_t errlen)
 
 /*
  * Stage: rules that see through macros and inline helpers get the tree's
- * index (given, reused or built); only their results depend on its bytes.
+ * index (given, reused or built), and rules that weigh the callers
+ * (// Needs: call-context) the tree's call graph and calling contexts
+ * (index/callctx.h), reused or built beside it, from the same tree. A rule
+ * that needs the second needs the first (rules.c). This stage says where
+ * they are and which to build.
  */
-static int macro_index(struct scan_ctx *ctx, char *err, size_t errlen)
+static int plan_indexes(struct scan_ctx *ctx, char *err, size_t errlen)
 {
 	const struct scan_options *o = ctx->o;
 	struct scan_result *res = ctx->res;
 	const char *needer = first_rule_needing(&res->rules, offsetof(struct rule, needs_macro_index));
-	char why[512];
 
 	ctx->macro_index = o->macro_index;
 	if (needer && !o->macro_index && o->macro_index_out) {
-		const char *from = o->macro_index_root ? o->macro_index_root : res->tree.root;
-		if (macroindex_update(from, o->macro_index_out, &res->macro_stats,
-				      &res->macro_index_reused, why, sizeof(why))) {
-			snprintf(err, errlen, "cannot build the macro index that %s needs: %s", needer, why);
-			return -1;
-		}
-		res->macro_index_built = !res->macro_index_reused;
 		ctx->macro_index = o->macro_index_out;
+		ctx->build_macro = 1;
 	}
 	if (needer && !ctx->macro_index) {
 		snprintf(err, errlen, "%s needs the macro index (// Needs: macro-index), and this scan has "
 			 "none (give --macro-index FILE or an output directory)", needer);
 		return -1;
 	}
-	if (!ctx->macro_index)
-		return 0;
-	return salt_readers(&res->rules, offsetof(struct rule, needs_macro_index), "macro index",
-			    ctx->macro_index, macroindex_hash, err, errlen);
-}
-
-/*
- * Stage: rules that weigh the callers (// Needs: call-context) get the
- * tree's call graph and calling contexts (index/callctx.h), reused or built
- * beside the macro index, from the same tree; their results depend on its
- * bytes. A rule that needs it needs the macro index too (rules.c).
- */
-static int call_context(struct scan_ctx *ctx, char *err, size_t errlen)
-{
-	const struct scan_options *o = ctx->o;
-	struct scan_result *res = ctx->res;
-	const char *needer = first_rule_needing(&res->rules, offsetof(struct rule, needs_call_context));
-	char why[512];
-
-	if (!needer)
+	if (!first_rule_needing(&res->rules, offsetof(struct rule, needs_call_context)))
 		return 0;
 	const char *slash = strrchr(ctx->macro_index, '/');
 	ctx->call_context = slash ? xasprintf("%.*s/callctx.tsv", (int)(slash - ctx->macro_index),
 					      ctx->macro_index) : xstrdup("callctx.tsv");
-	if (!o->macro_index || access(ctx->call_context, R_OK)) {
-		const char *from = o->macro_index_root ? o->macro_index_root : res->tree.root;
-		if (callctx_update(from, ctx->call_context, &res->call_stats,
-				   &res->call_context_reused, why, sizeof(why))) {
-			snprintf(err, errlen, "cannot build the call-context index that %s needs: %s", needer, why);
+	ctx->build_call = !o->macro_index || access(ctx->call_context, R_OK);
+	return 0;
+}
+
+static void build_indexes(const struct scan_ctx *ctx, struct index_report *r)
+{
+	const struct scan_options *o = ctx->o;
+	const char *from = o->macro_index_root ? o->macro_index_root : ctx->res->tree.root;
+	char why[400];
+
+	memset(r, 0, sizeof(*r));
+	if (ctx->build_macro &&
+	    macroindex_update(from, ctx->macro_index, &r->macro_stats, &r->macro_reused, why, sizeof(why))) {
+		snprintf(r->err, sizeof(r->err), "cannot build the macro index that %s needs: %s",
+			 first_rule_needing(&ctx->res->rules, offsetof(struct rule, needs_macro_index)), why);
+		r->failed = 1;
+		return;
+	}
+	if (ctx->build_call &&
+	    callctx_update(from, ctx->call_context, &r->call_stats, &r->call_reused, why, sizeof(why))) {
+		snprintf(r->err, sizeof(r->err), "cannot build the call-context index that %s needs: %s",
+			 first_rule_needing(&ctx->res->rules, offsetof(struct rule, needs_call_context)), why);
+		r->failed = 1;
+	}
+}
+
+static int index_child(void *arg, int fd)
+{
+	struct index_report r;
+	const char *p = (const char *)&r;
+	size_t left = sizeof(r);
+
+	build_indexes(arg, &r);
+	while (left) {
+		ssize_t n = write(fd, p, left);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 1;
+		p += n;
+		left -= (size_t)n;
+	}
+	return r.failed;
+}
+
+/* Stage: the builds start, in a child when the scan runs two jobs or more. */
+static void start_indexes(struct scan_ctx *ctx)
+{
+	if (!ctx->build_macro && !ctx->build_call)
+		return;
+	if (ctx->o->jobs > 1 && !run_fork(index_child, ctx, &ctx->index_pid, &ctx->index_fd))
+		return;
+	ctx->index_pid = 0;	/* one job, or no fork: here and now */
+	build_indexes(ctx, &ctx->index);
+}
+
+/*
+ * Stage: the builds are done; the rules that read an index depend on its
+ * bytes: they salt their cache keys with them, and so does the identity of
+ * the rules (shard.h).
+ */
+static int finish_indexes(struct scan_ctx *ctx, char *err, size_t errlen)
+{
+	const struct scan_options *o = ctx->o;
+	struct scan_result *res = ctx->res;
+
+	if (ctx->index_pid) {
+		if (run_fork_finish(ctx->index_pid, ctx->index_fd, &ctx->index, sizeof(ctx->index))) {
+			snprintf(err, errlen, "the process building the indexes died before it was done");
 			return -1;
 		}
-		res->call_context_built = !res->call_context_reused;
+		ctx->index_pid = 0;
 	}
-	return salt_readers(&res->rules, offsetof(struct rule, needs_call_context), "call-context index",
-			    ctx->call_context, callctx_hash, err, errlen);
+	if (ctx->index.failed) {
+		snprintf(err, errlen, "%s", ctx->index.err);
+		return -1;
+	}
+	if (ctx->build_macro) {
+		res->macro_stats = ctx->index.macro_stats;
+		res->macro_index_reused = ctx->index.macro_reused;
+		res->macro_index_built = !ctx->index.macro_reused;
+	}
+	if (ctx->build_call) {
+		res->call_stats = ctx->index.call_stats;
+		res->call_context_reused = ctx->index.call_reused;
+		res->call_context_built = !ctx->index.call_reused;
+	}
+	if (ctx->macro_index && salt_readers(&res->rules, offsetof(struct rule, needs_macro_index), "macro index",
+					     ctx->macro_index, macroindex_hash, err, errlen))
+		return -1;
+	if (ctx->call_context &&
+	    salt_readers(&res->rules, offsetof(struct rule, needs_call_context), "call-context index",
+			 ctx->call_context, callctx_hash, err, errlen))
+		return -1;
+	res->rules_id = shard_rules_identity(&res->rules, ctx->scripts_hash, ctx->spatch_version.buf,
+					     o->clang_evidence, o->triage);
+	return 0;
 }
 
 /*
@@ -163,53 +249,65 @@ static int open_cache(struct scan_ctx *ctx, char *err, size_t errlen)
 {
 	const struct scan_options *o = ctx->o;
 	struct scan_result *res = ctx->res;
-	struct strbuf version = STRBUF_INIT;
 	struct cache *cache = NULL;
 	char why[512];
 
-	if (spatch_version(o->spatch, &version, &ctx->builtins, err, errlen)) {
-		strbuf_release(&version);
+	if (spatch_version(o->spatch, &ctx->spatch_version, &ctx->builtins, err, errlen))
 		return -1;
-	}
-	uint64_t scripts = rules_scripts_hash(res->rules.dir);
-	res->rules_id = shard_rules_identity(&res->rules, scripts, version.buf, o->clang_evidence, o->triage);
+	ctx->scripts_hash = rules_scripts_hash(res->rules.dir);
 	if (o->cache_dir) {
 		char *salt = xasprintf("%s\nrecord 1\nscope %d\n--no-includes --parse-error-msg\nscripts %016llx\n"
-				       "--macro-file %016llx\n", version.buf, FNSCOPE_VERSION, (unsigned long long)scripts,
+				       "--macro-file %016llx\n", ctx->spatch_version.buf, FNSCOPE_VERSION,
+				       (unsigned long long)ctx->scripts_hash,
 				       (unsigned long long)res->rules.macro_file_hash);
 		cache = cache_open(o->cache_dir, salt, why, sizeof(why));
 		free(salt);
 		if (!cache)
 			warning_msg("%s; scanning without a cache", why);
 	}
-	strbuf_release(&version);
 	results_init(&ctx->out, res, cache, o->timeout);
 	return 0;
 }
 
 /*
- * Stage: each rule's candidates (of this shard's files, with --shard), less
- * what the cache answers, in batches. Every shard prefilters the whole tree:
- * the split and the tree's identity need every file's answers and content.
+ * Stage: each rule's candidates (of this shard's files, with --shard). Every
+ * shard prefilters the whole tree: the split and the tree's identity need
+ * every file's answers and content.
  */
+static void prefilter(struct scan_ctx *ctx)
+{
+	struct scan_result *res = ctx->res;
+	size_t nrules = res->rules.nr;
+
+	res->candidates = xcalloc(nrules, sizeof(*res->candidates));
+	res->rule_cpu = xcalloc(nrules, sizeof(*res->rule_cpu));
+	coverage_init(&res->coverage, nrules);
+	ctx->cand = prefilter_tree(&res->rules, &res->tree, ctx->out.cache, ctx->out.content_hash,
+				   res->candidates, &res->skipped_binary, &res->files_candidate);
+	res->tree_id = shard_tree_identity(&res->tree, ctx->out.content_hash);
+	res->shard = ctx->o->shard;
+	if (res->shard.n)
+		shard_select(&res->shard, &res->tree, nrules, ctx->cand, res->candidates, &res->files_candidate);
+	res->t_prefilter = now_seconds() - ctx->t;
+	ctx->t = now_seconds();
+}
+
+static void free_candidates(struct scan_ctx *ctx)
+{
+	for (size_t r = 0; ctx->cand && r < ctx->res->rules.nr; r++)
+		free(ctx->cand[r]);
+	free(ctx->cand);
+	ctx->cand = NULL;
+}
+
+/* Stage: the candidates less what the cache answers (keyed by the salted
+ * rules), in batches. */
 static void make_tasks(struct scan_ctx *ctx)
 {
 	struct scan_result *res = ctx->res;
 	size_t nrules = res->rules.nr;
 	size_t *todo = xcalloc(nrules, sizeof(*todo));
-	size_t **cand;
-
-	res->candidates = xcalloc(nrules, sizeof(*res->candidates));
-	res->rule_cpu = xcalloc(nrules, sizeof(*res->rule_cpu));
-	coverage_init(&res->coverage, nrules);
-	cand = prefilter_tree(&res->rules, &res->tree, ctx->out.cache, ctx->out.content_hash, res->candidates,
-			      &res->skipped_binary, &res->files_candidate);
-	res->tree_id = shard_tree_identity(&res->tree, ctx->out.content_hash);
-	res->shard = ctx->o->shard;
-	if (res->shard.n)
-		shard_select(&res->shard, &res->tree, nrules, cand, res->candidates, &res->files_candidate);
-	res->t_prefilter = now_seconds() - ctx->t;
-	ctx->t = now_seconds();
+	size_t **cand = ctx->cand;
 
 	/* Cached answers first: what is left goes to spatch. */
 	for (size_t r = 0; r < nrules; r++)
@@ -217,9 +315,7 @@ static void make_tasks(struct scan_ctx *ctx)
 			if (!ctx->out.cache || !results_replay(&ctx->out, r, cand[r][k]))
 				cand[r][todo[r]++] = cand[r][k];
 	ctx->tasks = batch_tasks(nrules, cand, todo, res->candidates, ctx->o->jobs, &ctx->ntasks);
-	for (size_t r = 0; r < nrules; r++)
-		free(cand[r]);
-	free(cand);
+	free_candidates(ctx);
 	free(todo);
 }
 
@@ -319,23 +415,44 @@ static void score_and_sort(struct scan_result *res)
 		qsort(res->failures, res->nfailures, sizeof(*res->failures), cmp_failure);
 }
 
+/* A scan that stops before spatch leaves nothing behind: no child, no cache
+ * lock (cache_opened: open_cache() went well), nothing to free. */
+static int scan_failed(struct scan_ctx *ctx, int cache_opened)
+{
+	if (ctx->index_pid)
+		run_fork_finish(ctx->index_pid, ctx->index_fd, &ctx->index, sizeof(ctx->index));
+	free_candidates(ctx);
+	if (cache_opened) {
+		results_release(&ctx->out);
+		if (ctx->out.cache)
+			cache_close(ctx->out.cache);
+	}
+	free(ctx->builtins);
+	free(ctx->call_context);
+	strbuf_release(&ctx->spatch_version);
+	scan_result_release(ctx->res);
+	return -1;
+}
+
 int scan_run(const struct scan_options *o, struct scan_result *res, char *err, size_t errlen)
 {
-	struct scan_ctx ctx = { .o = o, .res = res, .t0 = now_seconds() };
+	struct scan_ctx ctx = { .o = o, .res = res, .t0 = now_seconds(), .spatch_version = STRBUF_INIT };
 	int rc;
 
 	memset(res, 0, sizeof(*res));
-	if (collect(&ctx, err, errlen) || macro_index(&ctx, err, errlen) ||
-	    call_context(&ctx, err, errlen) || open_cache(&ctx, err, errlen)) {
-		free(ctx.builtins);
-		free(ctx.call_context);
-		scan_result_release(res);	/* a failed scan leaves nothing to free */
-		return -1;
-	}
-	make_tasks(&ctx);		/* prefilter, cache replay, batches */
+	if (collect(&ctx, err, errlen) || plan_indexes(&ctx, err, errlen))
+		return scan_failed(&ctx, 0);
+	start_indexes(&ctx);		/* beside the prefilter, with -j2 or more */
+	if (open_cache(&ctx, err, errlen))
+		return scan_failed(&ctx, 0);
+	prefilter(&ctx);
+	if (finish_indexes(&ctx, err, errlen))
+		return scan_failed(&ctx, 1);
+	make_tasks(&ctx);		/* cache replay, batches */
 	rc = run_spatch(&ctx, err, errlen);
 	free(ctx.builtins);
 	free(ctx.call_context);
+	strbuf_release(&ctx.spatch_version);
 	close_cache(&ctx, rc);
 	if (rc < 0) {
 		scan_result_release(res);
