@@ -289,6 +289,7 @@ int report_run_json_write(const char *path, const struct scan_result *res, int j
 		json_object_set_new(root, "shard", shard_json(res));
 	json_object_set_new(sec, "walk", json_real(res->t_walk));
 	json_object_set_new(sec, "prefilter", json_real(res->t_prefilter));
+	json_object_set_new(sec, "index_wait", json_real(res->t_index_wait));
 	json_object_set_new(sec, "spatch", json_real(res->t_spatch));
 	json_object_set_new(sec, "total", json_real(res->t_total));
 	json_object_set_new(root, "seconds", sec);

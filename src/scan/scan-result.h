@@ -46,6 +46,7 @@ struct scan_result {
 	int interrupted;
 
 	double t_walk, t_prefilter, t_spatch, t_total;
+	double t_index_wait;		/* after the prefilter, for the indexes' child */
 	long spatch_max_rss_kb;
 	double *rule_cpu;		/* per rule: spatch CPU seconds this scan */
 	unsigned long scope_kept, scope_blanked;	/* function bodies of function-scoped

@@ -207,6 +207,7 @@ static int finish_indexes(struct scan_ctx *ctx, char *err, size_t errlen)
 {
 	const struct scan_options *o = ctx->o;
 	struct scan_result *res = ctx->res;
+	double t = now_seconds();
 
 	if (ctx->index_pid) {
 		if (run_fork_finish(ctx->index_pid, ctx->index_fd, &ctx->index, sizeof(ctx->index))) {
@@ -215,6 +216,7 @@ static int finish_indexes(struct scan_ctx *ctx, char *err, size_t errlen)
 		}
 		ctx->index_pid = 0;
 	}
+	res->t_index_wait = now_seconds() - t;
 	if (ctx->index.failed) {
 		snprintf(err, errlen, "%s", ctx->index.err);
 		return -1;
@@ -238,6 +240,7 @@ static int finish_indexes(struct scan_ctx *ctx, char *err, size_t errlen)
 		return -1;
 	res->rules_id = shard_rules_identity(&res->rules, ctx->scripts_hash, ctx->spatch_version.buf,
 					     o->clang_evidence, o->triage);
+	ctx->t = now_seconds();		/* spatch's time starts */
 	return 0;
 }
 
@@ -278,6 +281,7 @@ static void prefilter(struct scan_ctx *ctx)
 {
 	struct scan_result *res = ctx->res;
 	size_t nrules = res->rules.nr;
+	double t = now_seconds();
 
 	res->candidates = xcalloc(nrules, sizeof(*res->candidates));
 	res->rule_cpu = xcalloc(nrules, sizeof(*res->rule_cpu));
@@ -288,8 +292,7 @@ static void prefilter(struct scan_ctx *ctx)
 	res->shard = ctx->o->shard;
 	if (res->shard.n)
 		shard_select(&res->shard, &res->tree, nrules, ctx->cand, res->candidates, &res->files_candidate);
-	res->t_prefilter = now_seconds() - ctx->t;
-	ctx->t = now_seconds();
+	res->t_prefilter = now_seconds() - t;
 }
 
 static void free_candidates(struct scan_ctx *ctx)
