@@ -9,7 +9,9 @@
 /// object just before the unlink still uses it: use after free.
 ///
 /// Also: a pointer read with rcu_dereference_protected()/rcu_access_pointer()
-/// and freed at once while still published; a module exit that returns while
+/// and freed at once while still published; an object queued for freeing
+/// (kfree_rcu(), call_rcu()) before the pointer to it is cleared, whose
+/// grace period does not wait for the readers that find it in between; a module exit that returns while
 /// call_rcu() callbacks of the module may still be queued (no rcu_barrier()),
 /// whether its own file queues them or another file Kbuild links into the
 /// same module.
@@ -44,7 +46,7 @@ virtual report, org
 @initialize:python@
 @@
 #include "python-init.cocci"
-from lockers.rcu_free_without_grace import unlinked, nulled, freed_published, module_exit, flush
+from lockers.rcu_free_without_grace import unlinked, nulled, deferred_first, freed_published, module_exit, flush
 
 // the previous file's findings are reported when spatch starts the next one
 @script:python@
@@ -165,6 +167,28 @@ SLAB@pf(C, X)
 pu << replaced.pu; pf << replaced.pf; P << replaced.P; X << replaced.X; REP << replaced.REP;
 @@
 nulled(pu, pf, P, X, REP)
+
+// kfree_rcu(X) ... rcu_assign_pointer(P, NULL): the grace period began while
+// P still pointed at X, so it does not wait for the readers that find X later
+@deferred exists@
+identifier DEFER = {@rcu-free};
+identifier RAP = {@rcu-publish};
+expression P, X, E;
+identifier fld;
+position pd, pu;
+@@
+(
+DEFER@pd(X, ...)
+|
+DEFER@pd(&X->fld, ...)
+)
+... when != X = E
+RAP@pu(P, NULL)
+
+@script:python@
+pd << deferred.pd; pu << deferred.pu; P << deferred.P; X << deferred.X; DEFER << deferred.DEFER;
+@@
+deferred_first(pd, pu, P, X, DEFER)
 
 // kfree(rcu_dereference_protected(P, c)): freed while P still points at it
 @direct@

@@ -309,6 +309,31 @@ def nulled(pu, pf, P, X, how):
         _found[k][3]["read_as_sole_user"] = True
 
 
+def deferred_first(pd, pu, P, X, how):
+    """kfree_rcu(X) (or call_rcu(&X->head)) at pd, then P, which pointed at
+    X, cleared at pu: readers can still find X after its grace period began."""
+    p = pd[0]
+    path = p.file
+    if int(pu[0].line) <= int(p.line) or not _related(path, p, str(P), str(X)):
+        return
+    _life.enter(path)
+    k = (p.file, p.line, p.column)
+    if k in _found:
+        return
+    ev = {"freed_before_unpublish": True, "at_unpublish": at(pu[0])}
+    reader = _readers(path, None, loc_key(norm(str(P))))
+    if reader:
+        ev["reader_in_file"] = True
+        ev["at_reader"] = "%d:1" % reader[0]
+    ls = source.lines(path)
+    if READER_COMMENT.search("\n".join(ls[max(0, int(p.line) - 4):int(pu[0].line)])):
+        ev["comment_explains"] = True
+    msg = "%s is queued for freeing by %s() before %s stops pointing at it (line %s): the grace " \
+          "period began while readers could still find it, and does not wait for those that do" % (
+              norm(str(X)), how, norm(str(P)), pu[0].line)
+    _found[k] = (p, norm(str(X)), msg, ev)
+
+
 def freed_published(pf, P, how):
     """kfree(rcu_dereference_protected(P, c)): P is not cleared first."""
     _judge(None, pf, norm(str(P)), str(how), None, loc_key(norm(str(P))), norm(str(P)))
