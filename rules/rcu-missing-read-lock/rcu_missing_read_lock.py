@@ -113,10 +113,11 @@ def site(p, name, args, helper=False, key=None):
     state, known, unprot, why, chain = fn[4], int(fn[5]), int(fn[6]), fn[7], fn[10]
     if helper and state != "unknown":
         return      # reported where the helper reads, or at the entry point
+    member = name.startswith(".")     # member_site()'s load
     ev = {"unprotected_paths": unprot, "known_callers": known}
     if name in _LOOKUPS:
         ev["lookup_helper"] = True
-    if name.startswith("."):
+    if member:
         ev["plain_member"] = True
     if state == "unknown":
         ev["callers_unknown"] = why
@@ -132,7 +133,7 @@ def site(p, name, args, helper=False, key=None):
     if helper:
         ev["helper_call"] = True
         what = "%s() reads RCU-protected data with no section of its own, and is called" % name
-    elif name.startswith("."):
+    elif member:
         what = "plain load %s" % key
     else:
         what = key

@@ -176,12 +176,19 @@ static void mark_unknown(struct cc *c, uint32_t name, int why)
 	c->unknown[name] |= (uint8_t)why;
 }
 
-static uint32_t member_name(struct cc *c, const struct token *t)
+/* The name t spelled after prefix, interned: "->open" for calls through a
+ * member, ".dev" for plain member loads (plain_site()). */
+static uint32_t prefixed_name(struct cc *c, const char *prefix, const struct token *t)
 {
 	char buf[256];
-	int n = snprintf(buf, sizeof(buf), "->%.*s", (int)t->len, t->s);
+	int n = snprintf(buf, sizeof(buf), "%s%.*s", prefix, (int)t->len, t->s);
 
 	return intern(&c->nm, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
+
+static uint32_t member_name(struct cc *c, const struct token *t)
+{
+	return prefixed_name(c, "->", t);
 }
 
 static void add_op(struct cc *c, const struct token *fn, const struct token *member)
@@ -432,12 +439,10 @@ static void add_site(struct cc *c, uint32_t fn, uint32_t callee, const struct to
  * writers hold RTNL. */
 static void plain_site(struct cc *c, uint32_t fn, const struct token *t, const struct lockctx *x)
 {
-	char buf[256];
-	int n = snprintf(buf, sizeof(buf), ".%.*s", (int)t->len, t->s);
 	uint32_t key = intern_tok(&c->nm, t);
 
 	add_update(c, key, intern(&c->nm, RTNL_KEY, strlen(RTNL_KEY)));
-	add_site(c, fn, intern(&c->nm, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1), t, key, x);
+	add_site(c, fn, prefixed_name(c, ".", t), t, key, x);
 }
 
 /* The locks the conditions in v[a, b) test: lockdep_is_held(&L), and the

@@ -161,25 +161,33 @@ int write_file_atomic(const char *path, const void *data, size_t len)
 	return write_file_replace(path, data, len, 1);
 }
 
-int write_file_replace(const char *path, const void *data, size_t len, int durable)
+int write_full(int fd, const void *buf, size_t len)
 {
-	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-	const char *p = data;
-	int e;
+	const char *p = buf;
 
-	if (fd < 0)
-		goto fail;
 	while (len) {
 		ssize_t n = write(fd, p, len);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			goto fail_close;
+			return -1;
 		}
 		p += n;
 		len -= (size_t)n;
 	}
+	return 0;
+}
+
+int write_file_replace(const char *path, const void *data, size_t len, int durable)
+{
+	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	int e;
+
+	if (fd < 0)
+		goto fail;
+	if (write_full(fd, data, len))
+		goto fail_close;
 	if (durable && fsync(fd))
 		goto fail_close;
 	if (close(fd)) {

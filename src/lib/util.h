@@ -39,6 +39,10 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int starts_with(const char *s, const char *prefix);
 int ends_with(const char *s, const char *suffix);
 
+/* Write all len bytes of buf to fd, again after EINTR or a short write;
+ * 0, or -1 with errno. */
+int write_full(int fd, const void *buf, size_t len);
+
 /* mkdir -p; 0 or -1 with errno. */
 int mkdir_p(const char *path);
 /*

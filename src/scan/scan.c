@@ -171,20 +171,9 @@ static void build_indexes(const struct scan_ctx *ctx, struct index_report *r)
 static int index_child(void *arg, int fd)
 {
 	struct index_report r;
-	const char *p = (const char *)&r;
-	size_t left = sizeof(r);
 
 	build_indexes(arg, &r);
-	while (left) {
-		ssize_t n = write(fd, p, left);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return 1;
-		p += n;
-		left -= (size_t)n;
-	}
-	return r.failed;
+	return write_full(fd, &r, sizeof(r)) ? 1 : r.failed;
 }
 
 /* Stage: the builds start, in a child when the scan runs two jobs or more. */
@@ -418,6 +407,13 @@ static void score_and_sort(struct scan_result *res)
 		qsort(res->failures, res->nfailures, sizeof(*res->failures), cmp_failure);
 }
 
+static void release_ctx(struct scan_ctx *ctx)
+{
+	free(ctx->builtins);
+	free(ctx->call_context);
+	strbuf_release(&ctx->spatch_version);
+}
+
 /* A scan that stops before spatch leaves nothing behind: no child, no cache
  * lock (cache_opened: open_cache() went well), nothing to free. */
 static int scan_failed(struct scan_ctx *ctx, int cache_opened)
@@ -425,14 +421,9 @@ static int scan_failed(struct scan_ctx *ctx, int cache_opened)
 	if (ctx->index_pid)
 		run_fork_finish(ctx->index_pid, ctx->index_fd, &ctx->index, sizeof(ctx->index));
 	free_candidates(ctx);
-	if (cache_opened) {
-		results_release(&ctx->out);
-		if (ctx->out.cache)
-			cache_close(ctx->out.cache);
-	}
-	free(ctx->builtins);
-	free(ctx->call_context);
-	strbuf_release(&ctx->spatch_version);
+	if (cache_opened)
+		close_cache(ctx, -1);
+	release_ctx(ctx);
 	scan_result_release(ctx->res);
 	return -1;
 }
@@ -453,9 +444,7 @@ int scan_run(const struct scan_options *o, struct scan_result *res, char *err, s
 		return scan_failed(&ctx, 1);
 	make_tasks(&ctx);		/* cache replay, batches */
 	rc = run_spatch(&ctx, err, errlen);
-	free(ctx.builtins);
-	free(ctx.call_context);
-	strbuf_release(&ctx.spatch_version);
+	release_ctx(&ctx);
 	close_cache(&ctx, rc);
 	if (rc < 0) {
 		scan_result_release(res);

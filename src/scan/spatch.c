@@ -432,23 +432,14 @@ static int write_groups(const struct run *p, const struct spatch_task *task, cha
 	}
 	for (size_t i = 0; i < task->nfiles; i++)
 		strbuf_addf(&sb, "%zu%s\n\n", task->files[i], suffix_of(p->t->v[task->files[i]].path));
-	const char *s = sb.buf;
-	size_t left = sb.len;
-	while (left) {
-		ssize_t n = write(fd, s, left);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int e = errno;
-			close(fd);
-			unlink(path);
-			free(path);
-			strbuf_release(&sb);
-			errno = e;
-			return -1;
-		}
-		s += n;
-		left -= (size_t)n;
+	if (write_full(fd, sb.buf, sb.len)) {
+		int e = errno;
+		close(fd);
+		unlink(path);
+		free(path);
+		strbuf_release(&sb);
+		errno = e;
+		return -1;
 	}
 	close(fd);
 	strbuf_release(&sb);
