@@ -4,10 +4,13 @@
 /// looked up by a helper whose kernel-doc asks for a reader (idr_find(),
 /// radix_tree_lookup(), find_vpid(): rcu-reader-lookups.list), or a member
 /// the kernel frees after a grace period read with a plain -> (dst->dev:
-/// rcu-plain-members.list), outside any
-/// read-side section of its function, and its callers are not all inside
-/// one either: nothing keeps the object from being freed by the grace
-/// period that may end under the reader's feet.
+/// rcu-plain-members.list), or a member loaded with
+/// rcu_dereference_protected(p, 1), whose constant condition names no lock
+/// where p's writers hold one (not in a function whose name says it sets the
+/// object up or tears it down: lifecycle-words.list), outside any read-side
+/// section of its function, and its callers are not all inside one either:
+/// nothing keeps the object from being freed by the grace period that may
+/// end under the reader's feet.
 ///
 /// The callers come from the tree's call-context index (src/index/callctx.c):
 /// a function whose every known caller calls it inside a reader (or with
@@ -31,7 +34,7 @@
 // Confidence: Moderate
 // Needs: macro-index call-context
 // Options: --no-includes
-// Requires : @rcu-reader-loads @rcu-reader-lookups @rcu-reader-walks rcu_read_lock rcu_read_unlock @rcu-plain-member-types @rcu-plain-member-getters
+// Requires : @rcu-reader-loads @rcu-reader-lookups @rcu-reader-walks rcu_read_lock rcu_read_unlock @rcu-plain-member-types @rcu-plain-member-getters rcu_dereference_protected
 // Scope: function
 
 virtual report, org
@@ -39,7 +42,7 @@ virtual report, org
 @initialize:python@
 @@
 #include "python-init.cocci"
-from lockers.rcu_missing_read_lock import site, walk_site, member_site, helper_site
+from lockers.rcu_missing_read_lock import site, walk_site, member_site, claim_site, helper_site
 
 // an RCU load or list read
 @acc@
@@ -102,6 +105,20 @@ G(...)->M@p
 p << got_member.p; M << got_member.M; G << got_member.G;
 @@
 member_site(p, M, G + "()")
+
+// an update-side load whose constant condition names no lock
+// (rcu_dereference_protected(p, 1)): the index says which are sites
+@claim@
+identifier D = {@rcu-dereference-protected};
+expression E, C;
+position p;
+@@
+D@p(E, C)
+
+@script:python@
+p << claim.p; D << claim.D; E << claim.E; C << claim.C;
+@@
+claim_site(p, D, E, C)
 
 // an entry point calling a function that needs its caller's reader
 @call@

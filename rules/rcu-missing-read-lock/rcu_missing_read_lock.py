@@ -33,6 +33,7 @@ _UNREADER = re.compile(_call_of(vocab.names("rcu-read-unlock", "rcu-reader-regio
 _ASSERT = vocab.calls("rcu-reader-asserts", "lock-asserts", suffix=r"\w*")
 _WALKS = set(vocab.names("rcu-reader-walks"))
 _LOOKUPS = set(vocab.names("rcu-reader-lookups"))
+_CLAIMS = set(vocab.names("rcu-dereference-protected"))
 
 _WHY = {"exported": "exported", "address": "called through a pointer", "none": "no caller by name",
         "indirect": "its callers are reached only through pointers or exports"}
@@ -114,6 +115,7 @@ def site(p, name, args, helper=False, key=None):
     if helper and state != "unknown":
         return      # reported where the helper reads, or at the entry point
     member = name.startswith(".")     # member_site()'s load
+    claim = name in _CLAIMS           # claim_site()'s constant condition
     ev = {"unprotected_paths": unprot, "known_callers": known}
     if name in _LOOKUPS:
         ev["lookup_helper"] = True
@@ -135,6 +137,10 @@ def site(p, name, args, helper=False, key=None):
         what = "%s() reads RCU-protected data with no section of its own, and is called" % name
     elif member:
         what = "plain load %s" % key
+    elif claim:
+        ev["claims_nothing"] = True
+        what = "%s, whose constant condition names no lock (its writers hold %s)," % (
+            key, ", ".join(sorted(ix.update.get(row[6], ()))))
     else:
         what = key
     if state == "unknown":
@@ -157,6 +163,13 @@ def member_site(p, member, holder):
     """A plain load of an rcu-plain-members.list member at p (dst->dev):
     the index's site is named ".member"."""
     site(p, "." + member, "", key="%s->%s" % (holder, member))
+
+
+def claim_site(p, name, ptr, cond):
+    """rcu_dereference_protected(ptr, cond) at p: a site when the index says
+    cond is a constant, ptr is a member whose writers hold a lock, and the
+    function neither sets the object up nor tears it down."""
+    site(p, name, "", key="%s(%s, %s)" % (name, norm(ptr), norm(cond)))
 
 
 def helper_site(p, f):

@@ -101,6 +101,9 @@ struct site {
 	uint32_t fn, callee, key;	/* key: the accessor's location, or NONE */
 	unsigned line, col;
 	uint8_t section;	/* an RCU reader is open */
+	uint8_t claim;		/* rcu_dereference_protected(p, 1): a load on the update
+				 * side that names no lock */
+	uint32_t stores;	/* the pointer a publish here stores to, or NONE */
 	struct lockset locks;
 };
 
@@ -267,6 +270,10 @@ static const char *const unlocks[] = { VOCAB_EXCLUSIVE_UNLOCKS, VOCAB_SHARED_UNL
 /* The RTNL API, which names no lock: its role comes from the lists above. */
 static const char *const rtnl_api[] = { VOCAB_RTNL, NULL };
 static const char *const rtnl_protected[] = { VOCAB_RCU_DEREFERENCE_PROTECTED, VOCAB_RCU_DEREFERENCE_RTNL, NULL };
+static const char *const update_side_loads[] = { VOCAB_RCU_DEREFERENCE_PROTECTED, NULL };
+/* Words of a name that begins or ends an object's life (alloc_gid_entry(),
+ * tcf_*_cleanup()). */
+static const char *const lifecycle_words[] = { VOCAB_LIFECYCLE_WORDS, NULL };
 static const char *const exclusive_locks[] = { VOCAB_EXCLUSIVE_LOCKS, NULL };
 static const char *const exclusive_unlocks[] = { VOCAB_EXCLUSIVE_UNLOCKS, NULL };
 /* guard(CLASS)() and scoped_guard(CLASS, ...): a reader, or (prefixes) a lock. */
@@ -430,6 +437,8 @@ static void add_site(struct cc *c, uint32_t fn, uint32_t callee, const struct to
 	s->line = t->line;
 	s->col = t->col;
 	s->section = x->readers > 0;
+	s->claim = 0;
+	s->stores = NONE;
 	s->locks = x->locks;
 	c->st.calls++;
 }
@@ -513,6 +522,28 @@ static int plain_member_load(const struct token *v, size_t open, size_t close, s
 			break;
 	}
 	return h > open && v[h - 1].kind == TOK_IDENT && tok_in(&v[h - 1], plain_getters);
+}
+
+/* t, whose call closes at v[pc], is an update-side load whose condition is
+ * a constant (rcu_dereference_protected(p, 1)): it claims the caller is the
+ * pointer's only user without naming a lock, so where the pointer's writers
+ * hold one it needs that lock or a reader like rcu_dereference(). */
+static int claims_nothing(const struct token *t, const struct token *v, size_t po, size_t pc)
+{
+	if (!tok_in(t, update_side_loads) || pc < po + 3 || !tok_is(&v[pc - 2], ",") ||
+	    !(tok_is(&v[pc - 1], "1") || tok_is(&v[pc - 1], "true")))
+		return 0;
+	/* of a member (a local's or a slot's writers say nothing of this one) */
+	int depth = 0;
+	for (size_t i = po + 1; i < pc - 2; i++) {
+		if (tok_is(&v[i], "(") || tok_is(&v[i], "["))
+			depth++;
+		else if (tok_is(&v[i], ")") || tok_is(&v[i], "]"))
+			depth--;
+		else if (!depth && (tok_is(&v[i], "->") || tok_is(&v[i], ".")))
+			return 1;
+	}
+	return 0;
 }
 
 /* The body v[open, close] of function f. */
@@ -644,13 +675,17 @@ static void walk_body(struct cc *c, uint32_t f, const struct token *v, size_t op
 			uint32_t k = lock_key(c, v, close + 1, po);
 			if (k != NONE)
 				lockdep_conditions(c, v, po, pc, k);
-		} else if (tok_in(t, publish)) {
+		}
+		int claim = !member && claims_nothing(t, v, po, pc);
+		add_site(c, f, member ? member_name(c, t) : intern_tok(&c->nm, t), t,
+			 tok_in(t, accessors) || claim ? lock_key(c, v, close + 1, po) : NONE, &x);
+		c->site[c->nsite - 1].claim = claim;
+		if (tok_in(t, publish)) {
 			uint32_t k = lock_key(c, v, close + 1, po);
 			for (int j = 0; k != NONE && j < x.locks.n; j++)
 				add_update(c, k, x.locks.k[j]);
+			c->site[c->nsite - 1].stores = k;
 		}
-		add_site(c, f, member ? member_name(c, t) : intern_tok(&c->nm, t), t,
-			 tok_in(t, accessors) ? lock_key(c, v, close + 1, po) : NONE, &x);
 	}
 	free(blk);
 }
@@ -1065,10 +1100,57 @@ static void target_needs(struct cc *c, size_t s, size_t f, void *found)
 		*(int *)found = 1;
 }
 
+static int has_update_lock(const struct cc *c, uint32_t key)
+{
+	for (size_t i = 0; i < c->nupd; i++)
+		if (c->upd[i].key == key)
+			return 1;
+	return 0;
+}
+
+/* name, split at '_', has a lifecycle-words.list word. */
+static int lifecycle_name(const char *name)
+{
+	for (const char *w = name; *w;) {
+		size_t n = strcspn(w, "_");
+		for (const char *const *t = lifecycle_words; n && *t; t++)
+			if (strlen(*t) == n && !memcmp(*t, w, n))
+				return 1;
+		w += n + (w[n] == '_');
+	}
+	return 0;
+}
+
+static int stores_to(const struct cc *c, const struct fn *fn, uint32_t key)
+{
+	for (size_t s = fn->first; s < fn->first + fn->nsites; s++)
+		if (c->site[s].stores == key)
+			return 1;
+	return 0;
+}
+
+/* A protected load claiming nothing is a site where the pointer's writers
+ * hold a lock the tree names; not in a function that sets the object up or
+ * tears it down (its only user may load with a constant condition), nor in
+ * one that stores to the pointer too: a writer, whose claim is that no
+ * other writer runs, which a reader cannot break. */
+static void judge_claims(struct cc *c)
+{
+	for (size_t s = 0; s < c->nsite; s++) {
+		struct site *st = &c->site[s];
+		const struct fn *fn = &c->fn[st->fn];
+		if (st->claim && st->key != NONE &&
+		    (!has_update_lock(c, st->key) || lifecycle_name(c->nm.v[fn->name]) ||
+		     stores_to(c, fn, st->key)))
+			st->key = NONE;
+	}
+}
+
 static void summarise(struct cc *c, struct defs *d)
 {
 	int changed;
 
+	judge_claims(c);
 	d->head = xcalloc(c->nm.n, sizeof(*d->head));
 	d->next = xcalloc(c->nfn ? c->nfn : 1, sizeof(*d->next));
 	for (size_t f = c->nfn; f-- > 0;) {
@@ -1340,7 +1422,7 @@ out:
 /* ----------------------------------------------------------------- stamp */
 
 /* The magic's number changes with the rows' format: an index of another format is rebuilt. */
-#define STAMP_MAGIC "lockers-callctx 5"
+#define STAMP_MAGIC "lockers-callctx 7"
 #define STAMP_FORMAT STAMP_MAGIC " %016llx %lu %lu %lu %lu %lu\n"
 
 static int stamp_of(const char *kdir, uint64_t *stamp, unsigned long *files)

@@ -2,7 +2,8 @@
  * reader (an outer rcu_read_lock(), a bottom-half-off spin lock, a
  * guard(rcu)()), or holds the pointer's update-side lock, which
  * rcu_dereference_protected() names elsewhere; a function that asserts the
- * reader is the author's claim. */
+ * reader, or a load whose lockdep condition names a lock, is the author's
+ * claim (a constant condition is not: protected-constant.c). */
 struct spinlock { int x; };
 struct tbl { int n; };
 struct dev { struct tbl __rcu *tbl; struct spinlock tbl_lock; struct spinlock q_lock; };
@@ -62,7 +63,7 @@ int tbl_asserted(struct dev *d)
 
 int tbl_claimed(struct dev *d)
 {
-	return rcu_dereference_protected(d->tbl, 1)->n + rcu_dereference_raw(d->tbl)->n;
+	return rcu_dereference_protected(d->tbl, lockdep_is_held(&d->tbl_lock))->n + rcu_dereference_raw(d->tbl)->n;
 }
 /*
  * check-name: every caller holds a reader or the update-side lock
