@@ -9,7 +9,10 @@
 /// object just before the unlink still uses it: use after free.
 ///
 /// Also: a pointer read with rcu_dereference_protected()/rcu_access_pointer()
-/// and freed at once while still published; an object queued for freeing
+/// and freed at once while still published; a part of an object (kfree(X->f),
+/// a *_put()/*_destroy()/*_release() of it) freed at once on the path that
+/// frees X itself after a grace period, for the readers the grace period
+/// waits for to follow; an object queued for freeing
 /// (kfree_rcu(), call_rcu()) before the pointer to it is cleared, whose
 /// grace period does not wait for the readers that find it in between; a module exit that returns while
 /// call_rcu() callbacks of the module may still be queued (no rcu_barrier()),
@@ -27,14 +30,14 @@
 // Rule: rcu-free-without-grace
 // Confidence: Moderate
 // Options: --no-includes
-// Requires : @rcu-list-del @rcu-publish @rcu-replace @id-erase @rcu-dereference-protected @rcu-access call_rcu call_srcu call_rcu_hurry
+// Requires : @rcu-list-del @rcu-publish @rcu-replace @id-erase @rcu-dereference-protected @rcu-access @rcu-free
 // Requires : @immediate-frees @slab-cache-frees module_exit
 // Module: call_rcu call_srcu call_rcu_hurry
 // Needs: macro-index
 //
-// The first line holds what starts a match (call_rcu(), call_srcu() and
-// call_rcu_hurry() queue the callbacks a module exit must wait for), not the
-// whole of rcu-free.list: a kfree_rcu() starts none. Module: a module exit's
+// The first line holds what a match needs: an unlink, an unpublish, or a
+// free after a grace period (kfree_rcu(), call_rcu(): a part freed before it;
+// call_rcu() also queues the callbacks a module exit must wait for). Module: a module exit's
 // file passes the first line too when another file of its composite object
 // (ib_core-y := device.o cache.o) queues the callbacks.
 //
@@ -46,7 +49,7 @@ virtual report, org
 @initialize:python@
 @@
 #include "python-init.cocci"
-from lockers.rcu_free_without_grace import unlinked, nulled, deferred_first, freed_published, module_exit, flush
+from lockers.rcu_free_without_grace import unlinked, nulled, deferred_first, part_freed, freed_published, module_exit, flush
 
 // the previous file's findings are reported when spatch starts the next one
 @script:python@
@@ -189,6 +192,38 @@ RAP@pu(P, NULL)
 pd << deferred.pd; pu << deferred.pu; P << deferred.P; X << deferred.X; DEFER << deferred.DEFER;
 @@
 deferred_first(pd, pu, P, X, DEFER)
+
+// kfree(X->fld) ... kfree_rcu(X): a part of X freed at once while X itself
+// waits for the readers that may still hold it
+@part exists@
+identifier DEFER = {@rcu-free};
+identifier W = {@grace-period-waits, @srcu-grace-period-waits, @rcu-barriers};
+identifier FREE = {@immediate-frees};
+identifier HELPER =~ "^(([a-z0-9_]+_)?(free|destroy|put|fini|remove)(_[a-z0-9_]+)?|[a-z0-9_]+_release)$";
+identifier SLAB = {@slab-cache-frees};
+expression X, C, E;
+identifier fld, f2;
+position pp, pd;
+@@
+(
+FREE@pp(<+... X->fld ...+>)
+|
+HELPER@pp(<+... X->fld ...+>, ...)
+|
+SLAB@pp(C, <+... X->fld ...+>)
+)
+... when != W(...)
+    when != X = E
+(
+DEFER@pd(X, ...)
+|
+DEFER@pd(&X->f2, ...)
+)
+
+@script:python@
+pp << part.pp; pd << part.pd; X << part.X; fld << part.fld; DEFER << part.DEFER;
+@@
+part_freed(pp, pd, X, fld, DEFER)
 
 // kfree(rcu_dereference_protected(P, c)): freed while P still points at it
 @direct@

@@ -14,7 +14,7 @@ import os
 import re
 
 from . import kbuild, macroindex, source
-from .cexpr import loc_key
+from .cexpr import loc_key, split_args
 from .record import PerFile, Pos, at, emit, norm
 from .vocab import FAMILY, RCU_READ_LOCK, RCU_REPLACE, calls, names, pairs
 
@@ -57,6 +57,8 @@ READER_COMMENT = re.compile(r"(/\*|//)[^\n]*?\b(grace|readers?|rcu|never (been )
                             r"not (yet )?(visible|published)|no one|nobody)\b", re.I)
 
 NOT_CALLS = {"if", "while", "for", "switch", "return", "sizeof"}
+# Teardown calls that free nothing a reader could follow (lockdep's record of a mutex).
+_NOT_FREEING = set(names("non-freeing-teardowns"))
 
 _found = {}
 
@@ -332,6 +334,72 @@ def deferred_first(pd, pu, P, X, how):
           "period began while readers could still find it, and does not wait for those that do" % (
               norm(str(X)), how, norm(str(P)), pu[0].line)
     _found[k] = (p, norm(str(X)), msg, ev)
+
+
+# The allocation of the object in the function itself: a set-up's error path,
+# before any reader could find it.
+_ALLOCATED = r"\b%s\s*=\s*(?:\([^()]*\)\s*)?\w*(?:alloc|zalloc|new|create|dup)\w*\s*\("
+_READER = re.compile(r"\b(?:%s)\b" % "|".join(map(re.escape, names("rcu-read-lock", "rcu-dereference",
+                                                                   "rcu-list-walks"))))
+
+
+def _part_reader(path, fld):
+    """The first line of a function of the file that reads ->fld (or .fld)
+    and takes a reader or loads an RCU pointer, or None."""
+    text = source.text(path)
+    for m in re.finditer(r"(?:->|\.)%s\b" % re.escape(fld), text):
+        line = text.count("\n", 0, m.start()) + 1
+        span = source.func_span(source.lines(path), _Line(path, line))
+        if span and _READER.search(_text(path, span[0], span[1])):
+            return line
+    return None
+
+
+def part_freed(pp, pd, X, fld, how):
+    """X's member fld is freed (or put, destroyed) at pp while X itself is
+    freed after a grace period at pd: the readers the grace period waits for
+    may still hold X and use X->fld."""
+    p = pp[0]
+    path = p.file
+    x = norm(str(X))
+    if int(pd[0].line) <= int(p.line) or not re.match(r"^\w+$", x):
+        return
+    _life.enter(path)
+    k = (p.file, p.line, p.column)
+    if k in _found:
+        return
+    span = source.func_span(source.lines(path), p)
+    if span is None:
+        return
+    ls = source.lines(path)
+    before = "\n".join(ls[span[0]:int(p.line) - 1])
+    if re.search(_ALLOCATED % re.escape(x), before):
+        return      # allocated here: an error path before any reader could see it
+    if WAITED.search(before):
+        return      # the readers are gone before the part goes
+    line = ls[int(p.line) - 1]
+    fname = re.search(r"(\w+)\s*\(", line[int(p.column):])
+    fname = fname.group(1) if fname else FREES[0]
+    if fname in _NOT_FREEING:
+        return
+    hspan = source.func_named(ls, fname)
+    if hspan and WAITS.search(_text(path, hspan[0] + 1, hspan[1])):
+        return      # the helper defers the free itself
+    ev = {"part_freed": True, "at_grace_free": at(pd[0])}
+    reader = _part_reader(path, str(fld))
+    if reader:
+        ev["reader_in_file"] = True
+        ev["at_reader"] = "%d:1" % reader
+    if READER_COMMENT.search("\n".join(ls[max(span[0], int(p.line) - 4):int(pd[0].line)])):
+        ev["comment_explains"] = True
+    part = "%s->%s" % (x, fld)
+    args = split_args(line[int(p.column):].split("(", 1)[-1].split(";")[0].rsplit(")", 1)[0])
+    arg = next((norm(a) for a in args if part in norm(a)), part)
+    msg = "%s() frees %s at once while %s waits for a grace period (%s() at line %s): a reader " \
+          "that still holds %s may follow it to freed memory" % (fname, arg, x, how, pd[0].line, x)
+    if reader:
+        msg += " (the file reads ->%s under RCU at line %d)" % (fld, reader)
+    _found[k] = (p, part, msg, ev)
 
 
 def freed_published(pf, P, how):
