@@ -89,7 +89,7 @@ struct rqst *rqst_create(void)
 /*
  * check-name: a part freed before its object's deferred free, and where it is quiet
  * check-output-start
-43:3: warning: dst_cache_destroy() frees &rcast->dst_cache at once while rcast waits for a grace period (kfree_rcu() at line 45): a reader that still holds rcast may follow it to freed memory (the file reads ->dst_cache under RCU at line 33) [rcu-free-without-grace] intended
-52:2: warning: kfree() frees rqstp->resp at once while rqstp waits for a grace period (kfree_rcu() at line 53): a reader that still holds rqstp may follow it to freed memory [rcu-free-without-grace] intended
+43:3: warning: dst_cache_destroy() frees &rcast->dst_cache at once while rcast waits for a grace period (kfree_rcu() at line 45): a reader that still holds rcast may follow it to freed memory (the file reads ->dst_cache under RCU at line 33) [rcu-free-without-grace] false-positive
+52:2: warning: kfree() frees rqstp->resp at once while rqstp waits for a grace period (kfree_rcu() at line 53): a reader that still holds rqstp may follow it to freed memory [rcu-free-without-grace] false-positive
  * check-output-end
  */
