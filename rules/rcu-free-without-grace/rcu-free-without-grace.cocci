@@ -1,6 +1,7 @@
 /// An object that RCU readers can still reach is freed without waiting for
 /// a grace period: it is unlinked (list_del_rcu(), hlist_del_rcu(),
-/// hlist_nulls_del_rcu()), unpublished (rcu_assign_pointer(P, NULL),
+/// hlist_nulls_del_rcu(), or a function of the file that unlinks its
+/// argument so: fib_remove_alias()), unpublished (rcu_assign_pointer(P, NULL),
 /// RCU_INIT_POINTER(P, NULL), rcu_replace_pointer()) or erased (xa_erase(),
 /// idr_remove()) and then handed to kfree()/kvfree()/kmem_cache_free()/
 /// vfree()/free_percpu() or a *_free()/*_destroy() helper on the same path,
@@ -49,7 +50,7 @@ virtual report, org
 @initialize:python@
 @@
 #include "python-init.cocci"
-from lockers.rcu_free_without_grace import unlinked, nulled, deferred_first, part_freed, freed_published, module_exit, flush
+from lockers.rcu_free_without_grace import unlinked, unlinking_helper, unlinked_by_helper, nulled, deferred_first, part_freed, freed_published, module_exit, flush
 
 // the previous file's findings are reported when spatch starts the next one
 @script:python@
@@ -88,6 +89,49 @@ SLAB@pf(C, X)
 pu << unlink.pu; pf << unlink.pf; X << unlink.X; fld << unlink.fld; DEL << unlink.DEL;
 @@
 unlinked(pu, pf, X, fld, DEL)
+
+// a function of the file that unlinks one of its parameters unconditionally
+// (fib_remove_alias()), then helper(..., X) ... kfree(X); the Python checks
+// that X is the argument unlinked. Found from the unlink, not by matching
+// every function body: the second rule then runs only on its callers.
+@unlinker@
+identifier DEL = {@rcu-list-del};
+identifier P, fld;
+position p;
+@@
+DEL@p(&P->fld)
+
+@script:python unlinking@
+p << unlinker.p; P << unlinker.P; fld << unlinker.fld; DEL << unlinker.DEL;
+H;
+@@
+h = unlinking_helper(p, P, fld, DEL)
+if h:
+    coccinelle.H = cocci.make_ident(h)
+else:
+    cocci.include_match(False)
+
+@hunlink exists@
+identifier unlinking.H;
+identifier W = {@grace-period-waits, @srcu-grace-period-waits, @rcu-barriers, @rcu-free, @grace-period-defers};
+identifier FREE = {@immediate-frees};
+identifier SLAB = {@slab-cache-frees};
+expression X, C, E;
+position pu, pf;
+@@
+H@pu(..., X, ...)
+... when != W(...)
+    when != X = E
+(
+FREE@pf(X)
+|
+SLAB@pf(C, X)
+)
+
+@script:python@
+pu << hunlink.pu; pf << hunlink.pf; X << hunlink.X; H << unlinking.H;
+@@
+unlinked_by_helper(pu, pf, X, H)
 
 // an erase that returns the object, or an erase by the object's own id
 @erased exists@

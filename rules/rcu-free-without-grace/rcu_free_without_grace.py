@@ -69,7 +69,12 @@ def _report():
         emit(RULE, pos, key, msg, **ev)
 
 
-_life = PerFile(_report, _found.clear)
+def _forget():
+    _found.clear()
+    _unlinkers.clear()
+
+
+_life = PerFile(_report, _forget)
 
 
 def flush():
@@ -267,6 +272,61 @@ def _judge(pu, pf, freed, how, member, pkey, ptext=None):
 def unlinked(pu, pf, X, fld, how):
     """X, linked by member fld (or erased by `how`), is freed at pf."""
     _judge(pu, pf, str(X), str(how), str(fld), None)
+
+
+# The functions of the file that unlink a parameter: (file, name) ->
+# (parameter index, list member, unlink call, its line).
+_unlinkers = {}
+
+
+def _param_names(head):
+    """The parameter names of a function head "int f(struct a *x, int y)"."""
+    params = split_args(head.split("(", 1)[-1].rsplit(")", 1)[0]) if "(" in head else []
+    return [(re.findall(r"\w+", a) or [""])[-1] for a in params]
+
+
+def unlinking_helper(p, P, fld, how):
+    """The name of p's function when it unlinks its parameter P at p on
+    every path (not inside a branch), else None."""
+    q = p[0]
+    _life.enter(q.file)
+    ls = source.lines(q.file)
+    span = source.func_span(ls, q)
+    if span is None:
+        return None
+    head, _, body = _text(q.file, span[0], int(q.line) - 1).partition("{")
+    names_ = _param_names(head)
+    if str(P) not in names_:
+        return None
+    body += ls[int(q.line) - 1][:int(q.column)]
+    if body.count("{") != body.count("}"):
+        return None     # in a branch: an old entry replaced on some path (vxlan_fdb_nh_update())
+    hspan = source.func_named(ls, q.current_element)
+    if hspan and (WAITS.search(_text(q.file, hspan[0] + 1, hspan[1])) or
+                  PLAIN_FREES.search(_text(q.file, hspan[0] + 1, hspan[1]))):
+        return None     # it waits or frees itself
+    _unlinkers[(q.file, q.current_element)] = (names_.index(str(P)), str(fld), str(how), int(q.line))
+    return q.current_element
+
+
+def unlinked_by_helper(pu, pf, X, helper):
+    """X, handed to a function of the file that unlinks that argument with
+    the _rcu list API (list_del_rcu(&param->fld)), is then freed at pf."""
+    path = pf[0].file
+    known = _unlinkers.get((path, str(helper)))
+    x = norm(str(X))
+    if known is None or not re.match(r"^\w+$", x):
+        return
+    index, fld, how, line = known
+    call = source.lines(path)[int(pu[0].line) - 1][int(pu[0].column):]
+    args = [norm(a) for a in split_args(call.split("(", 1)[-1].split(";")[0].rsplit(")", 1)[0])]
+    if index >= len(args) or args[index] != x:
+        return
+    _judge(pu, pf, x, str(helper), fld, None)
+    k = (pf[0].file, pf[0].line, pf[0].column)
+    if k in _found:
+        _found[k][3]["rcu_unlink"] = True
+        _found[k][3]["unlink_helper"] = "%s() at line %d" % (how, line)
 
 
 def _related(path, p, P, X):
