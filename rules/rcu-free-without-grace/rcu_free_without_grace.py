@@ -279,6 +279,11 @@ def unlinked(pu, pf, X, fld, how):
 _unlinkers = {}
 
 
+def _call_args(text):
+    """The arguments of the call text starts with ("f(a, b);" -> [a, b])."""
+    return split_args(text.split("(", 1)[-1].split(";")[0].rsplit(")", 1)[0])
+
+
 def _param_names(head):
     """The parameter names of a function head "int f(struct a *x, int y)"."""
     params = split_args(head.split("(", 1)[-1].rsplit(")", 1)[0]) if "(" in head else []
@@ -301,9 +306,8 @@ def unlinking_helper(p, P, fld, how):
     body += ls[int(q.line) - 1][:int(q.column)]
     if body.count("{") != body.count("}"):
         return None     # in a branch: an old entry replaced on some path (vxlan_fdb_nh_update())
-    hspan = source.func_named(ls, q.current_element)
-    if hspan and (WAITS.search(_text(q.file, hspan[0] + 1, hspan[1])) or
-                  PLAIN_FREES.search(_text(q.file, hspan[0] + 1, hspan[1]))):
+    whole = _text(q.file, span[0] + 1, span[1])
+    if WAITS.search(whole) or PLAIN_FREES.search(whole):
         return None     # it waits or frees itself
     _unlinkers[(q.file, q.current_element)] = (names_.index(str(P)), str(fld), str(how), int(q.line))
     return q.current_element
@@ -319,7 +323,7 @@ def unlinked_by_helper(pu, pf, X, helper):
         return
     index, fld, how, line = known
     call = source.lines(path)[int(pu[0].line) - 1][int(pu[0].column):]
-    args = [norm(a) for a in split_args(call.split("(", 1)[-1].split(";")[0].rsplit(")", 1)[0])]
+    args = [norm(a) for a in _call_args(call)]
     if index >= len(args) or args[index] != x:
         return
     _judge(pu, pf, x, str(helper), fld, None)
@@ -453,7 +457,7 @@ def part_freed(pp, pd, X, fld, how):
     if READER_COMMENT.search("\n".join(ls[max(span[0], int(p.line) - 4):int(pd[0].line)])):
         ev["comment_explains"] = True
     part = "%s->%s" % (x, fld)
-    args = split_args(line[int(p.column):].split("(", 1)[-1].split(";")[0].rsplit(")", 1)[0])
+    args = _call_args(line[int(p.column):])
     arg = next((norm(a) for a in args if part in norm(a)), part)
     msg = "%s() frees %s at once while %s waits for a grace period (%s() at line %s): a reader " \
           "that still holds %s may follow it to freed memory" % (fname, arg, x, how, pd[0].line, x)
