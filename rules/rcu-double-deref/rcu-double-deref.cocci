@@ -35,10 +35,10 @@ virtual report, org
 @initialize:python@
 @@
 #include "python-init.cocci"
-from lockers.rcu_double_deref import n, k, is_part, rcu_text, may_report, add_pair, flush, marked, managed
+from lockers.rcu_double_deref import n, k, is_part, rcu_text, any_rcu_text, in_reader, in_section, may_report, add_pair, flush, marked, managed
 from lockers.rcu_double_deref import WRAPPERS, ACCESSORS, accessor_call
 from lockers.source import ident_at
-from lockers.rcu_double_deref import INSEC, ACCESS, EXCL, TESTED, COMPARED
+from lockers.rcu_double_deref import ACCESS, EXCL, TESTED, COMPARED, any_reader
 
 // each file on its own: report the pairs of reads of the previous file, then forget them
 @script:python@
@@ -132,7 +132,18 @@ B << mg.B;
 @@
 managed(B)
 
-@insec exists@
+// every rule below matches only an expression of rcu_text(): a file with
+// none (no read through an accessor, nothing freed or published with RCU)
+// has nothing to report
+@script:python rcu_texts@
+ok;
+@@
+if any_rcu_text():
+    coccinelle.ok = "1"
+else:
+    cocci.include_match(False)
+
+@insec depends on rcu_texts exists@
 expression E : script:python() { rcu_text(E) };
 expression I1;
 position p;
@@ -161,11 +172,21 @@ E@p
 @script:python@
 p << insec.p;
 @@
-INSEC.add(k(p[0]))
+in_section(p[0])
 
-@aa@
+// the rules below look only at the functions of in_reader(): with none,
+// there is nothing to report
+@script:python readers depends on rcu_texts@
+ok;
+@@
+if any_reader():
+    coccinelle.ok = "1"
+else:
+    cocci.include_match(False)
+
+@aa depends on readers@
 expression E : script:python() { rcu_text(E) };
-position p;
+position p : script:python() { in_reader(p[0]) };
 @@
 \(rcu_access_pointer(E@p)\|READ_ONCE(E@p)\)
 
@@ -174,10 +195,10 @@ p << aa.p;
 @@
 ACCESS.add(k(p[0]))
 
-@ex@
+@ex depends on readers@
 expression E : script:python() { rcu_text(E) };
 expression E2;
-position p;
+position p : script:python() { in_reader(p[0]) };
 @@
 (
  &E@p
@@ -205,9 +226,9 @@ p << ex.p;
 EXCL.add(k(p[0]))
 
 // a read anywhere inside sizeof() is not evaluated: sizeof(*gp), sizeof(gp->x)
-@exs@
+@exs depends on readers@
 expression E : script:python() { rcu_text(E) };
-position p;
+position p : script:python() { in_reader(p[0]) };
 @@
 sizeof(<+... E@p ...+>)
 
@@ -217,13 +238,13 @@ p << exs.p;
 EXCL.add(k(p[0]))
 
 // reads tested for NULL
-@tst disable isnt_null1@
+@tst depends on readers disable isnt_null1@
 expression E : script:python() { rcu_text(E) };
 identifier RD = {@rcu-dereference, @rcu-dereference-rtnl};
 identifier AC = {@rcu-access, READ_ONCE};
 expression E3, E4;
 expression list EL;
-position p;
+position p : script:python() { in_reader(p[0]) };
 @@
 (
   \(RD(E@p, EL)\|AC(E@p)\|E@p\) && E3
@@ -248,13 +269,13 @@ p << tst.p;
 @@
 TESTED.add(k(p[0]))
 
-@tsts@
+@tsts depends on readers@
 expression E : script:python() { rcu_text(E) };
 identifier RD = {@rcu-dereference, @rcu-dereference-rtnl};
 identifier AC = {@rcu-access, READ_ONCE};
 expression list EL;
 statement S1, S2;
-position p;
+position p : script:python() { in_reader(p[0]) };
 @@
 (
   if (\(RD(E@p, EL)\|AC(E@p)\|E@p\)) S1 else S2
@@ -269,14 +290,14 @@ p << tsts.p;
 @@
 TESTED.add(k(p[0]))
 
-@tstv disable isnt_null1 exists@
+@tstv depends on readers disable isnt_null1 exists@
 expression E : script:python() { rcu_text(E) };
 identifier RD = {@rcu-dereference, @rcu-dereference-rtnl};
 identifier AC = {@rcu-access, READ_ONCE};
 local idexpression v;
 expression E2, E3, E4;
 expression list EL;
-position p;
+position p : script:python() { in_reader(p[0]) };
 @@
 v = \(RD(E@p, EL)\|AC(E@p)\|E@p\)
 ... when != v = E2
@@ -303,7 +324,7 @@ p << tstv.p;
 @@
 TESTED.add(k(p[0]))
 
-@tstvs exists@
+@tstvs depends on readers exists@
 expression E : script:python() { rcu_text(E) };
 identifier RD = {@rcu-dereference, @rcu-dereference-rtnl};
 identifier AC = {@rcu-access, READ_ONCE};
@@ -311,7 +332,7 @@ local idexpression v;
 expression E2;
 expression list EL;
 statement S1, S2;
-position p;
+position p : script:python() { in_reader(p[0]) };
 @@
 v = \(RD(E@p, EL)\|AC(E@p)\|E@p\)
 ... when != v = E2
@@ -327,13 +348,13 @@ p << tstvs.p;
 TESTED.add(k(p[0]))
 
 // reads compared with another pointer (revalidation)
-@cmp@
+@cmp depends on readers@
 expression E : script:python() { rcu_text(E) };
 identifier RD = {@rcu-dereference, @rcu-dereference-rtnl};
 identifier AC = {@rcu-access, READ_ONCE};
 expression E3 : script:python() { n(E3) not in ("NULL", "0") };
 expression list EL;
-position p;
+position p : script:python() { in_reader(p[0]) };
 @@
 (
   \(RD(E@p, EL)\|AC(E@p)\|E@p\) == E3
@@ -349,13 +370,13 @@ COMPARED.add(k(p[0]))
 // the right-hand side on its own: a disjunction stops at its first matching
 // branch, so in `copy != rcu_access_pointer(gp)` with copy itself an RCU
 // pointer of the file, the left branch would hide this one
-@cmpr@
+@cmpr depends on readers@
 expression E : script:python() { rcu_text(E) };
 identifier RD = {@rcu-dereference, @rcu-dereference-rtnl};
 identifier AC = {@rcu-access, READ_ONCE};
 expression E3 : script:python() { n(E3) not in ("NULL", "0") };
 expression list EL;
-position p;
+position p : script:python() { in_reader(p[0]) };
 @@
 (
   E3 == \(RD(E@p, EL)\|AC(E@p)\|E@p\)
@@ -368,13 +389,40 @@ p << cmpr.p;
 @@
 COMPARED.add(k(p[0]))
 
+// both reads in one expression (before rpp: once rpp's script has dropped
+// all of its matches, a rule that depends on another one no longer runs)
+@same depends on readers@
+expression E : script:python() { rcu_text(E) };
+expression E3, E4, F;
+binary operator bop;
+position p1 : script:python() { in_reader(p1[0]) };
+position p2;
+@@
+(
+  (<+... E@p1 ...+>) bop (<+... E@p2 ...+>)
+|
+  (<+... E@p1 ...+>) ? (<+... E@p2 ...+>) : E3
+|
+  (<+... E@p1 ...+>) ? E4 : (<+... E@p2 ...+>)
+|
+  F(..., (<+... E@p1 ...+>), ..., (<+... E@p2 ...+>), ...)
+)
+
+@script:python@
+E << same.E;
+p1 << same.p1;
+p2 << same.p2;
+@@
+add_pair(E, p1[0], p2[0], True)
+
 // two reads in different statements (rcu_dereference, plain, READ_ONCE or
 // rcu_access_pointer; the finalizer keeps pairs with an rcu_dereference or
 // pairs inside a visible section)
-@rpp exists@
+@rpp depends on readers exists@
 expression E : script:python() { rcu_text(E) };
 expression E2;
-position p1, p2;
+position p1 : script:python() { in_reader(p1[0]) };
+position p2;
 @@
 E@p1
 ... when != rcu_read_unlock()
@@ -447,30 +495,6 @@ p1 << rpp.p1;
 p2 << rpp.p2;
 @@
 add_pair(E, p1[0], p2[0])
-
-// both reads in one expression
-@same@
-expression E : script:python() { rcu_text(E) };
-expression E3, E4, F;
-binary operator bop;
-position p1, p2;
-@@
-(
-  (<+... E@p1 ...+>) bop (<+... E@p2 ...+>)
-|
-  (<+... E@p1 ...+>) ? (<+... E@p2 ...+>) : E3
-|
-  (<+... E@p1 ...+>) ? E4 : (<+... E@p2 ...+>)
-|
-  F(..., (<+... E@p1 ...+>), ..., (<+... E@p2 ...+>), ...)
-)
-
-@script:python@
-E << same.E;
-p1 << same.p1;
-p2 << same.p2;
-@@
-add_pair(E, p1[0], p2[0], True)
 
 @finalize:python@
 @@

@@ -7,7 +7,7 @@ from .cexpr import split_args
 from .macroindex import vocabulary, wrappers
 from .rcu import lock_held
 from .source import func_head
-from .record import PerFile, at, emit, norm
+from .record import PerFile, at, emit, is_macro_file, norm
 from .vocab import RCU_ACCESS, RCU_DEREFERENCE_FAMILY, RCU_DEREFERENCE_RAW, UPDATE_LOCK_RE, UPDATE_UNLOCK_RE, names
 
 
@@ -60,11 +60,39 @@ def marked_text(E):
 
 MANAGED_TEXT = set()
 INSEC = set()    # plain reads reachable from a visible rcu_read_lock*() without an unlock
+READERS = set()  # functions with a MARKED or an INSEC read: the only ones a pair can be reported in
+SHARED = [False] # a MARKED or INSEC read in a macro file's expansion, a place functions share
 
 
 def rcu_text(E):
     t = n(E)
     return t in MARKED_TEXT or t in MANAGED_TEXT
+
+
+def any_rcu_text():
+    """Some expression of the file can be an rcu_text()."""
+    return bool(MARKED_TEXT or MANAGED_TEXT)
+
+
+def reader(p):
+    """p is a MARKED or INSEC read: its function is in READERS."""
+    READERS.add(p.current_element)
+    if is_macro_file(p.file):
+        SHARED[0] = True
+
+
+def any_reader():
+    """Some function of the file is one of in_reader()."""
+    return bool(SHARED[0] or READERS)
+
+
+def in_reader(p):
+    """p is in a function where a pair of reads can pass may_report(): one
+    with a MARKED or an INSEC read (SHARED: facts in a macro's expansion
+    may belong to any function). The answer is the same for every place of
+    a function, so a position constrained with it keeps or drops whole
+    functions and changes no path search inside one."""
+    return SHARED[0] or p.current_element in READERS
 
 
 def add_pair(E, p1, p2, same=False):
@@ -164,8 +192,9 @@ def may_report(E, p1, p2):
 
 def reset():
     for d in (MARKED, ACCESS, EXCL, TESTED, COMPARED, LOCKCHK, PAIRS, SAME, MARKED_TEXT, MANAGED_TEXT, INSEC,
-              CALLS):
+              CALLS, READERS):
         d.clear()
+    SHARED[0] = False
 
 
 def report():
@@ -247,6 +276,7 @@ def marked(p, E, RD, EL):
     """E read with the dereference accessor RD(E, EL) at p."""
     MARKED[k(p)] = str(RD)
     MARKED_TEXT.add(n(E))
+    reader(p)
     if re.search(r"rtnl_is_locked|_is_held|lockdep_\w*held", str(EL)) or str(RD).endswith("rtnl"):
         LOCKCHK.add(k(p))
 
@@ -268,7 +298,14 @@ def accessor_call(p, EL):
     text = "%s(%s)" % (ACC, ", ".join(args))
     MARKED[k(p)] = str(ACC)
     MARKED_TEXT.add(n(text))
+    reader(p)
     CALLS[k(p)] = (str(ACC), norm(re.sub(r"^\((.*)\)$", r"\1", loaded.strip())))
+
+
+def in_section(p):
+    """p is a read reachable from a visible rcu_read_lock*() without an unlock."""
+    INSEC.add(k(p))
+    reader(p)
 
 
 def managed(B):

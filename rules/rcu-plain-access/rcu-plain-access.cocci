@@ -38,6 +38,7 @@ from lockers.rcu import local, new_object, section, guard, freed, flush
 from lockers.rcu_plain_access import FIELDS, GLOBS, WRAPPERS, arr_ok, add_acc, add_cand, tag, store_context
 from lockers.source import ident_at
 from lockers.rcu_plain_access import types, lock_region, asserts_lock
+from lockers.rcu_plain_access import may_have_candidates, any_candidate
 
 // each file on its own: report the facts of the previous file, then forget
 // them (matches inside a macro's expansion carry the macro file's name)
@@ -87,7 +88,7 @@ p << prm.p;
 @@
 local(p[0], L)
 
-// ---- facts: RCU accessors, frees, sections, locks ----
+// ---- facts: RCU accessors and frees ----
 
 @acc@
 identifier D = {@rcu-dereference, @rcu-dereference-rtnl, @rcu-dereference-subsystem, @rcu-dereference-protected};
@@ -170,47 +171,6 @@ p << freed2.p;
 @@
 freed(p[0], X, F, member=True)
 
-#include "rcu-sections.cocci"
-
-@lk exists@
-position p1, p2;
-identifier LOCK = {@exclusive-locks};
-identifier UNLOCK = {@exclusive-unlocks};
-@@
-LOCK@p1(...);
-... when != UNLOCK(...);
-UNLOCK@p2(...);
-
-@script:python@
-p1 << lk.p1;
-p2 << lk.p2;
-@@
-lock_region(p1[0], p2[0])
-
-@asrt@
-identifier ASSERT = {@lock-asserts, @lock-held-tests};
-position p;
-@@
-ASSERT@p(...)
-
-@script:python@
-p << asrt.p;
-@@
-asserts_lock(p[0])
-
-@nobj@
-local idexpression N;
-identifier ALLOC =~ "alloc|^kmemdup|^kstrdup|^kzalloc|^kcalloc|^kvzalloc";
-position p;
-@@
-N@p = ALLOC(...)
-
-@script:python@
-N << nobj.N;
-p << nobj.p;
-@@
-new_object(p[0], N)
-
 // ---- struct types of the bases of RCU field names ----
 
 @ty1@
@@ -241,9 +201,129 @@ p << ty2.p;
 @@
 types(p[0], T)
 
+// ---- from here on, only files that can report ----
+
+// a candidate is reported only if its location has an RCU accessor or an
+// RCU free in the file, or the tree declares it __rcu in its base's struct
+// type (rcu_location()): without any of these facts, nothing below can
+// change the report
+@script:python has_rcu_facts@
+ok;
+@@
+if may_have_candidates():
+    coccinelle.ok = "1"
+else:
+    cocci.include_match(False)
+
+// ---- the plain occurrences themselves ----
+
+@cf depends on has_rcu_facts@
+expression X;
+identifier fld : script:python() { fld in FIELDS };
+position p, ps;
+@@
+X@ps->fld@p
+
+@script:python@
+p << cf.p;
+ps << cf.ps;
+@@
+add_cand(p[0], ps[0])
+
+@cd depends on has_rcu_facts@
+expression X;
+identifier fld : script:python() { fld in FIELDS };
+position p, ps;
+@@
+X@ps.fld@p
+
+@script:python@
+p << cd.p;
+ps << cd.ps;
+@@
+add_cand(p[0], ps[0])
+
+@ca depends on has_rcu_facts@
+expression A : script:python() { arr_ok(A) };
+expression I;
+position p, ps;
+@@
+A@ps[I]@p
+
+@script:python@
+p << ca.p;
+ps << ca.ps;
+@@
+add_cand(p[0], ps[0])
+
+@cg depends on has_rcu_facts@
+global idexpression G : script:python() { G.strip() in GLOBS };
+position p;
+@@
+G@p
+
+@script:python@
+p << cg.p;
+@@
+add_cand(p[0], p[0], True)
+
+// the rules below only qualify the candidates (sections, locks, contexts):
+// with none report() can judge, they are not needed (the shared
+// rcu-sections.cocci takes no dependency and runs anyway)
+@script:python has_candidates@
+ok;
+@@
+if any_candidate():
+    coccinelle.ok = "1"
+else:
+    cocci.include_match(False)
+
+// ---- facts used in judging candidates: sections, locks, new objects ----
+
+#include "rcu-sections.cocci"
+
+@lk depends on has_candidates exists@
+position p1, p2;
+identifier LOCK = {@exclusive-locks};
+identifier UNLOCK = {@exclusive-unlocks};
+@@
+LOCK@p1(...);
+... when != UNLOCK(...);
+UNLOCK@p2(...);
+
+@script:python@
+p1 << lk.p1;
+p2 << lk.p2;
+@@
+lock_region(p1[0], p2[0])
+
+@asrt depends on has_candidates@
+identifier ASSERT = {@lock-asserts, @lock-held-tests};
+position p;
+@@
+ASSERT@p(...)
+
+@script:python@
+p << asrt.p;
+@@
+asserts_lock(p[0])
+
+@nobj depends on has_candidates@
+local idexpression N;
+identifier ALLOC =~ "alloc|^kmemdup|^kstrdup|^kzalloc|^kcalloc|^kvzalloc";
+position p;
+@@
+N@p = ALLOC(...)
+
+@script:python@
+N << nobj.N;
+p << nobj.p;
+@@
+new_object(p[0], N)
+
 // ---- contexts of plain occurrences ----
 
-@ctx_addr@
+@ctx_addr depends on has_candidates@
 expression X, I;
 identifier fld : script:python() { fld in FIELDS };
 position p;
@@ -261,7 +341,7 @@ p << ctx_addr.p;
 @@
 tag(p[0], "addr")
 
-@ctx_size@
+@ctx_size depends on has_candidates@
 expression X, I;
 identifier fld : script:python() { fld in FIELDS };
 position p;
@@ -283,7 +363,7 @@ p << ctx_size.p;
 @@
 tag(p[0], "sizeof")
 
-@ctx_null@
+@ctx_null depends on has_candidates@
 expression X, I;
 identifier fld : script:python() { fld in FIELDS };
 global idexpression G : script:python() { G.strip() in GLOBS };
@@ -312,7 +392,7 @@ p << ctx_null.p;
 @@
 tag(p[0], "nulltest")
 
-@ctx_cmp@
+@ctx_cmp depends on has_candidates@
 expression X, I, Y;
 identifier fld : script:python() { fld in FIELDS };
 global idexpression G : script:python() { G.strip() in GLOBS };
@@ -349,7 +429,7 @@ p << ctx_cmp.p;
 @@
 tag(p[0], "compare")
 
-@ctx_free@
+@ctx_free depends on has_candidates@
 identifier FREE =~ "^(kfree|kvfree|vfree|kfree_sensitive|kmem_cache_free|.*_free|.*_put|.*_destroy|.*_release)$";
 expression X, I, C;
 identifier fld : script:python() { fld in FIELDS };
@@ -375,7 +455,7 @@ p << ctx_free.p;
 @@
 tag(p[0], "teardown")
 
-@ctx_store@
+@ctx_store depends on has_candidates@
 expression X, I, V;
 identifier fld : script:python() { fld in FIELDS };
 global idexpression G : script:python() { G.strip() in GLOBS };
@@ -398,7 +478,7 @@ p << ctx_store.p;
 @@
 store_context(p[0], X, V)
 
-@ctx_arg@
+@ctx_arg depends on has_candidates@
 identifier F;
 expression X, I;
 identifier fld : script:python() { fld in FIELDS };
@@ -419,58 +499,6 @@ F(..., G@p, ...)
 p << ctx_arg.p;
 @@
 tag(p[0], "argument")
-
-// ---- the plain occurrences themselves ----
-
-@cf@
-expression X;
-identifier fld : script:python() { fld in FIELDS };
-position p, ps;
-@@
-X@ps->fld@p
-
-@script:python@
-p << cf.p;
-ps << cf.ps;
-@@
-add_cand(p[0], ps[0])
-
-@cd@
-expression X;
-identifier fld : script:python() { fld in FIELDS };
-position p, ps;
-@@
-X@ps.fld@p
-
-@script:python@
-p << cd.p;
-ps << cd.ps;
-@@
-add_cand(p[0], ps[0])
-
-@ca@
-expression A : script:python() { arr_ok(A) };
-expression I;
-position p, ps;
-@@
-A@ps[I]@p
-
-@script:python@
-p << ca.p;
-ps << ca.ps;
-@@
-add_cand(p[0], ps[0])
-
-@cg@
-global idexpression G : script:python() { G.strip() in GLOBS };
-position p;
-@@
-G@p
-
-@script:python@
-p << cg.p;
-@@
-add_cand(p[0], p[0], True)
 
 @finalize:python@
 @@

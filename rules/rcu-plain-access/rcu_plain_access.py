@@ -78,6 +78,24 @@ def arr_ok(a):
     return k is not None and (k + "[]") in ALLKEYS
 
 
+def rcu_location(key, typ):
+    """What report() needs to judge a candidate at all: its location is
+    accessed with an RCU accessor or freed with RCU in the file, or declared
+    __rcu in its base's struct type."""
+    return key is not None and (key in S["acc"] or key in S["freed"] or bool(declared(key, typ)))
+
+
+def may_have_candidates():
+    """The file has facts rcu_location() can hold on: an accessor, an RCU
+    free, or a struct type known for an RCU field name."""
+    return bool(S["acc"] or S["freed"] or S["types"])
+
+
+def any_candidate():
+    """Some plain occurrence of the file may be reported."""
+    return any(rcu_location(key, typ) for (p, sp, text, key, typ, isglobal) in S["cands"])
+
+
 def tag(p, t):
     switch(p)
     S["ctx"].setdefault(endkey(p), set()).add(t)
@@ -120,8 +138,8 @@ def report():
         elif "store_null" in tags:
             replaced.add(key)   # cleared and freed, then filled again (fm10k's iov_data)
     for (p, sp, text, key, typ, isglobal) in S["cands"]:
-        if key is None:
-            continue
+        if not rcu_location(key, typ):
+            continue                        # the rule's has_candidates gate relies on this
         ek = endkey(p)
         if ek in S["accspan"]:
             continue
