@@ -31,6 +31,13 @@ and names the file in LOCKERS_CALL_CONTEXT. Rows by kind, tab separated
             the location's update-side lock; a location's key is its last
             member name, or a variable's or array's own name
 
+A lock is held at a site when the function takes it before (spin_lock(),
+mutex_lock_nested(), guard(mutex)(&m), RTNL), or calls a lock helper
+before: a function whose name has the word lock that returns holding a
+lock (cgroup_lock(), epoll_mutex_lock(&ep->mtx, ...): its first parameter
+stands for the call's first argument), until the unlock or a function
+named unlock that releases it.
+
 Lists are comma separated, "-" when empty. Without the variable a rule
 sees no callers; with it set, the file must be readable.
 """

@@ -17,7 +17,8 @@
 /// bottom halves or interrupts off, which the kernel counts as one), or
 /// holding the pointer's update-side lock (the lock lockdep_is_held() names
 /// in its rcu_dereference_protected()/_check() or held at its
-/// rcu_assign_pointer()), is not a finding; nor is a function that asserts
+/// rcu_assign_pointer(); taken directly or through a lock helper of the
+/// caller's: cgroup_lock()), is not a finding; nor is a function that asserts
 /// a lock or a reader (lockdep_assert_held(), rcu_read_lock_held(),
 /// RCU_LOCKDEP_WARN()). rcu_dereference_protected()/_check() with a lockdep
 /// condition and rcu_dereference_raw() are the author's claim and never

@@ -103,7 +103,10 @@ struct site {
 	uint8_t section;	/* an RCU reader is open */
 	uint8_t claim;		/* rcu_dereference_protected(p, 1): a load on the update
 				 * side that names no lock */
+	uint8_t unlock;		/* an unlock call: of arg0 when it is not NONE */
 	uint32_t stores;	/* the pointer a publish here stores to, or NONE */
+	uint32_t arg0;		/* a call's first argument's key when it is an address
+				 * (&ep->mtx), for a lock helper's parameter */
 	struct lockset locks;
 };
 
@@ -114,6 +117,7 @@ struct fn {
 	int in_header;		/* defined in a .h file */
 	int assert_rcu;
 	struct lockset asserts;
+	uint32_t helper;	/* a lock helper: its lock_helper + 1, or 0 */
 	size_t first, nsites;	/* its call sites */
 	/* summaries */
 	int unknown;		/* UNK_* bits, or "no caller" found later */
@@ -140,6 +144,14 @@ struct update {
 	uint32_t lock;
 };
 
+/* A lock helper (cgroup_lock(), epoll_mutex_lock(&ep->mtx)): the locks it
+ * returns holding, or releases without taking; param0 is its first
+ * parameter's name, which stands for its caller's first argument. */
+struct lock_helper {
+	struct lockset takes, drops;
+	uint32_t param0;
+};
+
 /* `.member = fn` (or `p->member = fn;`): fn is called through the member. */
 struct op {
 	uint32_t fn, member, path;	/* member: the name "->member" */
@@ -157,6 +169,8 @@ struct cc {
 	size_t nupd, aupd;
 	struct op *ops;
 	size_t nops, aops;
+	struct lock_helper *helpers;
+	size_t nhelpers, ahelpers;
 	uint8_t *unknown;	/* per name id: UNK_* */
 	size_t nunknown;
 	struct callctx_stats st;
@@ -417,13 +431,15 @@ static int guard_class(const struct token *t)
 	return 0;
 }
 
-static void lockctx_drop(struct lockctx *x, uint32_t k)
+/* Drops lock k; 0 when it was not held. */
+static int lockctx_drop(struct lockctx *x, uint32_t k)
 {
 	for (int i = 0; i < x->locks.n; i++)
 		if (x->locks.k[i] == k) {
 			x->locks.k[i] = x->locks.k[--x->locks.n];
-			return;
+			return 1;
 		}
+	return 0;
 }
 
 static void add_site(struct cc *c, uint32_t fn, uint32_t callee, const struct token *t, uint32_t key,
@@ -439,6 +455,8 @@ static void add_site(struct cc *c, uint32_t fn, uint32_t callee, const struct to
 	s->section = x->readers > 0;
 	s->claim = 0;
 	s->stores = NONE;
+	s->arg0 = NONE;
+	s->unlock = 0;
 	s->locks = x->locks;
 	c->st.calls++;
 }
@@ -546,12 +564,42 @@ static int claims_nothing(const struct token *t, const struct token *v, size_t p
 	return 0;
 }
 
-/* The body v[open, close] of function f. */
-static void walk_body(struct cc *c, uint32_t f, const struct token *v, size_t open, size_t close)
+/* The first argument of the call v(po, pc) is the name p itself
+ * (mutex_lock_nested(p, depth)), not a member of it (&p->lock names the lock). */
+static int rooted_at(struct cc *c, const struct token *v, size_t po, size_t pc, uint32_t p)
+{
+	size_t i = po + 1;
+
+	while (i < pc && (tok_is(&v[i], "&") || tok_is(&v[i], "(") || tok_is(&v[i], "*")))
+		i++;
+	return i < pc && v[i].kind == TOK_IDENT && intern_tok(&c->nm, &v[i]) == p &&
+	       (i + 1 == pc || tok_is(&v[i + 1], ")") || tok_is(&v[i + 1], ","));
+}
+
+/* name, split at '_', has the word w. */
+static int name_has_word(const char *name, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *p = name; *p;) {
+		size_t len = strcspn(p, "_");
+		if (len == n && !memcmp(p, w, n))
+			return 1;
+		p += len + (p[len] == '_');
+	}
+	return 0;
+}
+
+/* The body v[open, close] of function f, whose first parameter is named param0. */
+static void walk_body(struct cc *c, uint32_t f, uint32_t param0, const struct token *v, size_t open,
+		      size_t close)
 {
 	struct block *blk = NULL;
 	size_t nblk = 0, ablk = 0;
 	struct lockctx x = { 0 };
+	struct lockset drops = { 0 };	/* released, not taken here */
+	struct lockset returns = { 0 };	/* held at some return */
+	struct lockset rooted = { 0 };	/* reached from the first parameter */
 	uint32_t rtnl = intern(&c->nm, RTNL_KEY, strlen(RTNL_KEY));
 
 	for (size_t i = open; i <= close; i++) {
@@ -574,6 +622,9 @@ static void walk_body(struct cc *c, uint32_t f, const struct token *v, size_t op
 		if (nblk && (tok_is(t, "return") || tok_is(t, "goto") || tok_is(t, "break") ||
 			     tok_is(t, "continue")))
 			blk[nblk - 1].jumped = 1;
+		if (tok_is(t, "return"))
+			for (int j = 0; j < x.locks.n; j++)
+				lockset_add(&returns, x.locks.k[j]);
 		int call = i + 1 <= close && tok_is(&v[i + 1], "(");
 		int member = i > open && (tok_is(&v[i - 1], "->") || tok_is(&v[i - 1], "."));
 		if (!call) {
@@ -598,7 +649,7 @@ static void walk_body(struct cc *c, uint32_t f, const struct token *v, size_t op
 		if (tok_in(t, keywords))
 			continue;
 		size_t po = i + 1, pc = match(v, close + 1, po);
-		int lk;
+		int lk = 0;
 		if (tok_in(t, reader_open)) {
 			x.readers++;
 		} else if (tok_in(t, reader_close)) {
@@ -619,11 +670,13 @@ static void walk_body(struct cc *c, uint32_t f, const struct token *v, size_t op
 			}
 		} else if ((lk = lock_call(t)) != 0) {
 			uint32_t k = lock_key(c, v, close + 1, po);
+			if (k != NONE && param0 != NONE && rooted_at(c, v, po, pc, param0))
+				lockset_add(&rooted, k);	/* the lock the caller hands in */
 			if (k != NONE) {
 				if (lk > 0)
 					lockset_add(&x.locks, k);
-				else
-					lockctx_drop(&x, k);
+				else if (!lockctx_drop(&x, k))
+					lockset_add(&drops, k);
 			}
 			/* bottom halves or interrupts off: the kernel counts it as a reader */
 			if (tok_ends(t, "_bh") || tok_ends(t, "_irq") || tok_ends(t, "_irqsave") ||
@@ -680,6 +733,9 @@ static void walk_body(struct cc *c, uint32_t f, const struct token *v, size_t op
 		add_site(c, f, member ? member_name(c, t) : intern_tok(&c->nm, t), t,
 			 tok_in(t, accessors) || claim ? lock_key(c, v, close + 1, po) : NONE, &x);
 		c->site[c->nsite - 1].claim = claim;
+		if (po + 1 < pc && tok_is(&v[po + 1], "&"))
+			c->site[c->nsite - 1].arg0 = lock_key(c, v, close + 1, po);
+		c->site[c->nsite - 1].unlock = lk < 0;
 		if (tok_in(t, publish)) {
 			uint32_t k = lock_key(c, v, close + 1, po);
 			for (int j = 0; k != NONE && j < x.locks.n; j++)
@@ -688,6 +744,27 @@ static void walk_body(struct cc *c, uint32_t f, const struct token *v, size_t op
 		}
 	}
 	free(blk);
+	/* a lock helper by its name (not a lock call of the vocabulary, whose
+	 * definition spin_lock() { raw_spin_lock(&lock->rlock); } would be one):
+	 * what it returns holding, what it releases */
+	const char *name = c->nm.v[c->fn[f].name];
+	struct token nt = { .kind = TOK_IDENT, .s = name, .len = strlen(name) };
+	if (lock_call(&nt) || tok_in(&nt, rtnl_api))
+		return;
+	for (int j = 0; j < x.locks.n; j++)
+		lockset_add(&returns, x.locks.k[j]);
+	if (name_has_word(name, "lock") ? returns.n : name_has_word(name, "unlock") && drops.n) {
+		ALLOC_GROW(c->helpers, c->nhelpers + 1, c->ahelpers);
+		struct lock_helper *h = &c->helpers[c->nhelpers++];
+		memset(h, 0, sizeof(*h));
+		struct lockset *l = name_has_word(name, "lock") ? &h->takes : &h->drops;
+		*l = name_has_word(name, "lock") ? returns : drops;
+		for (int j = 0; j < l->n; j++)
+			if (lockset_has(&rooted, l->k[j]))
+				l->k[j] = param0;
+		h->param0 = param0;
+		c->fn[f].helper = c->nhelpers;
+	}
 }
 
 /* i at a '#' that starts a line: the index past the directive; an #else or
@@ -711,6 +788,26 @@ static size_t directive(const struct token *v, size_t n, size_t i)
 		}
 	}
 	return n;
+}
+
+/* The name of the first parameter in the list v(po, pc): the last name
+ * before its first top-level comma (struct mutex *m: m), NONE for (void). */
+static uint32_t first_param(struct cc *c, const struct token *v, size_t po, size_t pc)
+{
+	size_t last = 0;
+	int depth = 0;
+
+	for (size_t i = po + 1; i < pc; i++) {
+		if (tok_is(&v[i], "(") || tok_is(&v[i], "["))
+			depth++;
+		else if (tok_is(&v[i], ")") || tok_is(&v[i], "]"))
+			depth--;
+		else if (!depth && tok_is(&v[i], ","))
+			break;
+		else if (!depth && v[i].kind == TOK_IDENT)
+			last = i;
+	}
+	return last && !tok_is(&v[last], "void") ? intern_tok(&c->nm, &v[last]) : NONE;
 }
 
 static void scan_tokens(struct cc *c, struct token *v, size_t n)
@@ -800,7 +897,8 @@ static void scan_tokens(struct cc *c, struct token *v, size_t n)
 		f->first = c->nsite;
 		c->nfn++;
 		c->st.functions++;
-		walk_body(c, (uint32_t)(c->nfn - 1), v, j, close < n ? close : n - 1);
+		walk_body(c, (uint32_t)(c->nfn - 1), first_param(c, v, i + 1, pc), v, j,
+			  close < n ? close : n - 1);
 		c->fn[c->nfn - 1].nsites = c->nsite - c->fn[c->nfn - 1].first;
 		i = close;
 	}
@@ -1052,12 +1150,33 @@ static void reach(struct cc *c, size_t s, size_t f, void *changed)
 	}
 }
 
-static void count_unprotected(struct cc *c, size_t s, size_t f, void *arg)
+/* Per name: whether it is some location's update-side lock. */
+static uint8_t *update_lock_map(const struct cc *c)
 {
-	(void)arg;
+	uint8_t *is_update_lock = xcalloc(c->nm.n ? c->nm.n : 1, 1);
+
+	for (size_t i = 0; i < c->nupd; i++)
+		is_update_lock[c->upd[i].lock] = 1;
+	return is_update_lock;
+}
+
+static int holds_update_lock(const struct lockset *held, const uint8_t *is_update_lock)
+{
+	for (int i = 0; i < held->n; i++)
+		if (is_update_lock[held->k[i]])
+			return 1;
+	return 0;
+}
+
+/* The chain the message names goes through a caller that holds no
+ * update-side lock either, when there is one. */
+static void count_unprotected(struct cc *c, size_t s, size_t f, void *is_update_lock)
+{
 	if (!site_protected(c, s) && c->fn[c->site[s].fn].reached) {
+		size_t at = c->fn[f].unprot_site;
 		c->fn[f].nunprot++;
-		if (!c->fn[f].unprot_site)
+		if (!at || (holds_update_lock(&c->site[at - 1].locks, is_update_lock) &&
+			    !holds_update_lock(&c->site[s].locks, is_update_lock)))
 			c->fn[f].unprot_site = s + 1;
 	}
 }
@@ -1146,17 +1265,68 @@ static void judge_claims(struct cc *c)
 	}
 }
 
+static void find_lock_helper(struct cc *c, size_t s, size_t f, void *found)
+{
+	(void)s;
+	if (!*(uint32_t *)found)
+		*(uint32_t *)found = c->fn[f].helper;
+}
+
+/* A lock of helper h as its call at st names it: its first parameter stands
+ * for the call's first argument. */
+static uint32_t helper_lock(const struct lock_helper *h, uint32_t k, const struct site *st)
+{
+	return k == h->param0 ? st->arg0 : k;
+}
+
+/* The sites after a call of a lock helper hold its locks, until a call of
+ * the unlock helper: cgroup_lock(); ... cgroup_unlock(); as mutex_lock()
+ * and mutex_unlock() of cgroup_mutex would (in the order of the sites, not
+ * of the paths). */
+static void lock_helpers(struct cc *c, const struct defs *d)
+{
+	for (size_t f = 0; f < c->nfn; f++) {
+		struct lockctx extra = { 0 };
+		for (size_t s = c->fn[f].first; s < c->fn[f].first + c->fn[f].nsites; s++) {
+			struct site *st = &c->site[s];
+			for (int i = 0; i < extra.locks.n; i++) {
+				lockset_add(&st->locks, extra.locks.k[i]);
+				if (st->stores != NONE)
+					add_update(c, st->stores, extra.locks.k[i]);
+			}
+			if (st->unlock && st->arg0 != NONE)
+				lockctx_drop(&extra, st->arg0);
+			uint32_t h = 0;
+			for_targets(c, d, s, find_lock_helper, &h);
+			if (!h)
+				continue;
+			const struct lock_helper *hf = &c->helpers[h - 1];
+			for (int i = 0; i < hf->takes.n; i++) {
+				uint32_t k = helper_lock(hf, hf->takes.k[i], st);
+				if (k != NONE)
+					lockset_add(&extra.locks, k);
+			}
+			for (int i = 0; i < hf->drops.n; i++) {
+				uint32_t k = helper_lock(hf, hf->drops.k[i], st);
+				if (k != NONE)
+					lockctx_drop(&extra, k);
+			}
+		}
+	}
+}
+
 static void summarise(struct cc *c, struct defs *d)
 {
 	int changed;
 
-	judge_claims(c);
 	d->head = xcalloc(c->nm.n, sizeof(*d->head));
 	d->next = xcalloc(c->nfn ? c->nfn : 1, sizeof(*d->next));
 	for (size_t f = c->nfn; f-- > 0;) {
 		d->next[f] = d->head[c->fn[f].name];
 		d->head[c->fn[f].name] = f + 1;
 	}
+	lock_helpers(c, d);
+	judge_claims(c);
 	for (size_t s = 0; s < c->nsite; s++)
 		for_targets(c, d, s, add_edge, d);
 	d->ndirect = d->nedge;
@@ -1198,7 +1368,9 @@ static void summarise(struct cc *c, struct defs *d)
 		changed = 0;
 		each_edge_in(c, d, 0, d->ndirect, reach, &changed);
 	} while (changed);
-	each_edge_in(c, d, 0, d->ndirect, count_unprotected, NULL);
+	uint8_t *is_update_lock = update_lock_map(c);
+	each_edge_in(c, d, 0, d->ndirect, count_unprotected, is_update_lock);
+	free(is_update_lock);
 	/* least fixpoint upwards: who needs a reader from its callers. A
 	 * function whose known callers are all in a section is the end of it. */
 	for (size_t s = 0; s < c->nsite; s++)
@@ -1239,6 +1411,7 @@ enum chain {
 static void put_chain(FILE *o, const struct cc *c, size_t f, enum chain what, uint32_t lock)
 {
 	int first = 1;
+	size_t seen[6];
 
 	for (int depth = 0; depth < 6; depth++) {
 		size_t at = what == CHAIN_UNPROTECTED ? c->fn[f].unprot_site : c->fn[f].first_site;
@@ -1246,6 +1419,12 @@ static void put_chain(FILE *o, const struct cc *c, size_t f, enum chain what, ui
 			break;
 		const struct site *s = &c->site[at - 1];
 		size_t g = s->fn;
+		int again = 0;
+		for (int i = 0; i < depth; i++)
+			again |= seen[i] == g;
+		if (again)
+			break;	/* a cycle of calls: the chain is what came before */
+		seen[depth] = g;
 		fprintf(o, "%s%s %s:%u", first ? "" : " <- ", c->nm.v[c->fn[g].name],
 			c->nm.v[c->fn[g].path], s->line);
 		first = 0;
@@ -1343,9 +1522,7 @@ static void write_rows(FILE *o, struct cc *c, const struct defs *d, const char *
 			fputc('\n', o);
 		}
 	}
-	uint8_t *is_update_lock = xcalloc(c->nm.n, 1);
-	for (size_t i = 0; i < c->nupd; i++)
-		is_update_lock[c->upd[i].lock] = 1;
+	uint8_t *is_update_lock = update_lock_map(c);
 	for (size_t f = 0; f < c->nfn; f++)
 		write_callers(o, c, f, is_update_lock);
 	free(is_update_lock);
@@ -1363,6 +1540,7 @@ static void release(struct cc *c)
 	free(c->site);
 	free(c->upd);
 	free(c->ops);
+	free(c->helpers);
 	free(c->unknown);
 }
 
@@ -1421,8 +1599,9 @@ out:
 
 /* ----------------------------------------------------------------- stamp */
 
-/* The magic's number changes with the rows' format: an index of another format is rebuilt. */
-#define STAMP_MAGIC "lockers-callctx 7"
+/* The magic's number changes with the rows' format or what they say (the
+ * chain a fn row names): an index of another number is rebuilt. */
+#define STAMP_MAGIC "lockers-callctx 8"
 #define STAMP_FORMAT STAMP_MAGIC " %016llx %lu %lu %lu %lu %lu\n"
 
 static int stamp_of(const char *kdir, uint64_t *stamp, unsigned long *files)
