@@ -564,18 +564,6 @@ static int claims_nothing(const struct token *t, const struct token *v, size_t p
 	return 0;
 }
 
-/* The first argument of the call v(po, pc) is the name p itself
- * (mutex_lock_nested(p, depth)), not a member of it (&p->lock names the lock). */
-static int rooted_at(struct cc *c, const struct token *v, size_t po, size_t pc, uint32_t p)
-{
-	size_t i = po + 1;
-
-	while (i < pc && (tok_is(&v[i], "&") || tok_is(&v[i], "(") || tok_is(&v[i], "*")))
-		i++;
-	return i < pc && v[i].kind == TOK_IDENT && intern_tok(&c->nm, &v[i]) == p &&
-	       (i + 1 == pc || tok_is(&v[i + 1], ")") || tok_is(&v[i + 1], ","));
-}
-
 /* name, split at '_', has the word w. */
 static int name_has_word(const char *name, const char *w)
 {
@@ -590,6 +578,18 @@ static int name_has_word(const char *name, const char *w)
 	return 0;
 }
 
+/* The first argument of the call v(po, pc) is the name p itself
+ * (mutex_lock_nested(p, depth)), not a member of it (&p->lock names the lock). */
+static int rooted_at(const struct token *v, size_t po, size_t pc, const char *p)
+{
+	size_t i = po + 1;
+
+	while (i < pc && (tok_is(&v[i], "&") || tok_is(&v[i], "(") || tok_is(&v[i], "*")))
+		i++;
+	return i < pc && v[i].kind == TOK_IDENT && tok_is(&v[i], p) &&
+	       (i + 1 == pc || tok_is(&v[i + 1], ")") || tok_is(&v[i + 1], ","));
+}
+
 /* The body v[open, close] of function f, whose first parameter is named param0. */
 static void walk_body(struct cc *c, uint32_t f, uint32_t param0, const struct token *v, size_t open,
 		      size_t close)
@@ -599,8 +599,14 @@ static void walk_body(struct cc *c, uint32_t f, uint32_t param0, const struct to
 	struct lockctx x = { 0 };
 	struct lockset drops = { 0 };	/* released, not taken here */
 	struct lockset returns = { 0 };	/* held at some return */
-	struct lockset rooted = { 0 };	/* reached from the first parameter */
+	struct lockset rooted = { 0 };	/* the first parameter itself */
 	uint32_t rtnl = intern(&c->nm, RTNL_KEY, strlen(RTNL_KEY));
+	/* a lock helper by its name (not a lock call of the vocabulary, whose
+	 * definition spin_lock() { raw_spin_lock(&lock->rlock); } would be one) */
+	const char *name = c->nm.v[c->fn[f].name];
+	struct token nt = { .kind = TOK_IDENT, .s = name, .len = strlen(name) };
+	int helper = lock_call(&nt) || tok_in(&nt, rtnl_api) ? 0 :
+		     name_has_word(name, "lock") ? 1 : name_has_word(name, "unlock") ? -1 : 0;
 
 	for (size_t i = open; i <= close; i++) {
 		const struct token *t = &v[i];
@@ -622,7 +628,7 @@ static void walk_body(struct cc *c, uint32_t f, uint32_t param0, const struct to
 		if (nblk && (tok_is(t, "return") || tok_is(t, "goto") || tok_is(t, "break") ||
 			     tok_is(t, "continue")))
 			blk[nblk - 1].jumped = 1;
-		if (tok_is(t, "return"))
+		if (helper > 0 && tok_is(t, "return"))
 			for (int j = 0; j < x.locks.n; j++)
 				lockset_add(&returns, x.locks.k[j]);
 		int call = i + 1 <= close && tok_is(&v[i + 1], "(");
@@ -670,12 +676,12 @@ static void walk_body(struct cc *c, uint32_t f, uint32_t param0, const struct to
 			}
 		} else if ((lk = lock_call(t)) != 0) {
 			uint32_t k = lock_key(c, v, close + 1, po);
-			if (k != NONE && param0 != NONE && rooted_at(c, v, po, pc, param0))
+			if (helper && k != NONE && param0 != NONE && rooted_at(v, po, pc, c->nm.v[param0]))
 				lockset_add(&rooted, k);	/* the lock the caller hands in */
 			if (k != NONE) {
 				if (lk > 0)
 					lockset_add(&x.locks, k);
-				else if (!lockctx_drop(&x, k))
+				else if (!lockctx_drop(&x, k) && helper < 0)
 					lockset_add(&drops, k);
 			}
 			/* bottom halves or interrupts off: the kernel counts it as a reader */
@@ -744,27 +750,22 @@ static void walk_body(struct cc *c, uint32_t f, uint32_t param0, const struct to
 		}
 	}
 	free(blk);
-	/* a lock helper by its name (not a lock call of the vocabulary, whose
-	 * definition spin_lock() { raw_spin_lock(&lock->rlock); } would be one):
-	 * what it returns holding, what it releases */
-	const char *name = c->nm.v[c->fn[f].name];
-	struct token nt = { .kind = TOK_IDENT, .s = name, .len = strlen(name) };
-	if (lock_call(&nt) || tok_in(&nt, rtnl_api))
-		return;
+	/* a lock helper: what it returns holding; an unlock helper: what it releases */
 	for (int j = 0; j < x.locks.n; j++)
 		lockset_add(&returns, x.locks.k[j]);
-	if (name_has_word(name, "lock") ? returns.n : name_has_word(name, "unlock") && drops.n) {
-		ALLOC_GROW(c->helpers, c->nhelpers + 1, c->ahelpers);
-		struct lock_helper *h = &c->helpers[c->nhelpers++];
-		memset(h, 0, sizeof(*h));
-		struct lockset *l = name_has_word(name, "lock") ? &h->takes : &h->drops;
-		*l = name_has_word(name, "lock") ? returns : drops;
-		for (int j = 0; j < l->n; j++)
-			if (lockset_has(&rooted, l->k[j]))
-				l->k[j] = param0;
-		h->param0 = param0;
-		c->fn[f].helper = c->nhelpers;
-	}
+	const struct lockset *found = helper > 0 ? &returns : &drops;
+	if (!helper || !found->n)
+		return;
+	ALLOC_GROW(c->helpers, c->nhelpers + 1, c->ahelpers);
+	struct lock_helper *h = &c->helpers[c->nhelpers++];
+	memset(h, 0, sizeof(*h));
+	struct lockset *l = helper > 0 ? &h->takes : &h->drops;
+	*l = *found;
+	for (int j = 0; j < l->n; j++)
+		if (lockset_has(&rooted, l->k[j]))
+			l->k[j] = param0;
+	h->param0 = param0;
+	c->fn[f].helper = c->nhelpers;
 }
 
 /* i at a '#' that starts a line: the index past the directive; an #else or
@@ -1230,13 +1231,9 @@ static int has_update_lock(const struct cc *c, uint32_t key)
 /* name, split at '_', has a lifecycle-words.list word. */
 static int lifecycle_name(const char *name)
 {
-	for (const char *w = name; *w;) {
-		size_t n = strcspn(w, "_");
-		for (const char *const *t = lifecycle_words; n && *t; t++)
-			if (strlen(*t) == n && !memcmp(*t, w, n))
-				return 1;
-		w += n + (w[n] == '_');
-	}
+	for (const char *const *t = lifecycle_words; *t; t++)
+		if (name_has_word(name, *t))
+			return 1;
 	return 0;
 }
 
@@ -1285,6 +1282,13 @@ static uint32_t helper_lock(const struct lock_helper *h, uint32_t k, const struc
  * of the paths). */
 static void lock_helpers(struct cc *c, const struct defs *d)
 {
+	if (!c->nhelpers)
+		return;
+	/* per name: some definition of it is a helper (most calls are of none) */
+	uint8_t *helper_name = xcalloc(c->nm.n, 1);
+	for (size_t f = 0; f < c->nfn; f++)
+		if (c->fn[f].helper)
+			helper_name[c->fn[f].name] = 1;
 	for (size_t f = 0; f < c->nfn; f++) {
 		struct lockctx extra = { 0 };
 		for (size_t s = c->fn[f].first; s < c->fn[f].first + c->fn[f].nsites; s++) {
@@ -1297,7 +1301,8 @@ static void lock_helpers(struct cc *c, const struct defs *d)
 			if (st->unlock && st->arg0 != NONE)
 				lockctx_drop(&extra, st->arg0);
 			uint32_t h = 0;
-			for_targets(c, d, s, find_lock_helper, &h);
+			if (st->callee < c->nm.n && helper_name[st->callee])
+				for_targets(c, d, s, find_lock_helper, &h);
 			if (!h)
 				continue;
 			const struct lock_helper *hf = &c->helpers[h - 1];
@@ -1313,6 +1318,7 @@ static void lock_helpers(struct cc *c, const struct defs *d)
 			}
 		}
 	}
+	free(helper_name);
 }
 
 static void summarise(struct cc *c, struct defs *d)
