@@ -40,6 +40,11 @@ def test_summaries(tmp_path):
     z = r[("fn", "unprotected-caller.c", "zone_limit")]
     assert z[4:7] == ["unprotected", "2", "1"]
     assert z[10].startswith("zone_report unprotected-caller.c:28 <- zone_work")
+    # two callers in a reader: the helper's contract, ranked below one caller of two
+    ev = {f["path"]: f["evidence"] for f in js["findings"]
+          if f["function"] in ("queue_level", "zone_limit")}
+    assert ev["protected-callers.c"]["protected_callers"] == "2 of 3"
+    assert "protected_callers" not in ev["unprotected-caller.c"]
     assert run_json(tmp_path / "out")["call_context"]["reused"] is False
     scan(CASES, tmp_path / "out", rules=["rcu-missing-read-lock"])
     assert run_json(tmp_path / "out")["call_context"]["reused"] is True

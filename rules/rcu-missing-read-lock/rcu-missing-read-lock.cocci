@@ -28,7 +28,8 @@
 /// (helper_call). Ranked by the known callers that hold no reader
 /// (unprotected_paths); unknown callers lower the score, never protect, and
 /// so does a function named *_rcu, whose name says its callers hold the
-/// reader (rcu_named), or whose comment says so (documented_reader).
+/// reader (rcu_named), or whose comment says so (documented_reader), or
+/// two or more of whose known callers hold one (protected_callers).
 /// The message names one unprotected caller chain (caller path:line).
 //
 // Rule: rcu-missing-read-lock

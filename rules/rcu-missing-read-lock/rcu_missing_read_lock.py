@@ -123,6 +123,10 @@ def site(p, name, args, helper=False, key=None):
         ev["plain_member"] = True
     if state == "unknown":
         ev["callers_unknown"] = why
+    elif known - unprot >= 2:
+        # two callers that hold a reader are the author's contract: the
+        # unprotected chain more likely runs in a context the index cannot see
+        ev["protected_callers"] = "%d of %d" % (known - unprot, known)
     if row[8] != "-":
         ev["other_lock_held"] = row[8]
     if words(fn[8]):
