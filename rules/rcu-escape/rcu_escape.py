@@ -163,11 +163,12 @@ def section_step(m):
     return flavour, -1 if "unlock" in name else 1
 
 
-def outer_section(ps, pe):
+def outer_section(ps, pe, returned=False):
     """A read-side section open at the read stays open through the use
     (srcu_read_lock(&pmus_srcu) around perf_init_event()'s inner
-    rcu_read_lock(); rcu_read_lock_trace() around a nested section): the
-    object cannot be freed before it ends. A section closed and taken again
+    rcu_read_lock(); rcu_read_lock_trace() around a nested section; a guard()
+    whose block holds the use, unless the use returns the object, which
+    ends every guard): the object cannot be freed before it ends. A section closed and taken again
     in between does not count. Counted on the text, per flavour."""
     h = func_head(source.lines(pe.file), pe)
     read, use = (int(ps.line), int(ps.column)), (int(pe.line), int(pe.column))
@@ -182,7 +183,23 @@ def outer_section(ps, pe):
         f, d = section_step(m)
         depth[f] = depth.get(f, 0) + d
         low[f] = min(low.get(f, 0), depth[f])
-    return any(d > 0 for d in low.values())
+    return any(d > 0 for d in low.values()) or \
+        not returned and guard_open(source.span(ps.file, (h + 1, 0), use))
+
+
+# guard(srcu)(&pmus_srcu): a section that ends with its block (scoped_guard()
+# is a block of its own: the read's section, not an outer one)
+GUARD_RE = re.compile(r"\bguard\s*\(\s*(?:%s)\s*\)" % "|".join(map(re.escape, names("rcu-reader-guards"))))
+
+
+def guard_open(text):
+    """A guard() of a reader in text whose block is still open at its end
+    (perf_init_event()'s guard(srcu) around the inner scoped_guard(rcu))."""
+    depth, at = 0, []
+    for i, c in enumerate(text):
+        depth += (c == "{") - (c == "}")
+        at.append(depth)
+    return any(min(at[m.start():]) >= at[m.start()] for m in GUARD_RE.finditer(text))
 
 
 def container_reference(ps, pu, R):
@@ -358,7 +375,7 @@ def report():
         held = other_lock(ps, pe)
         if held:
             ev[held] = True
-        if how is None and outer_section(ps, pe):
+        if outer_section(ps, pe, use == "returned"):
             ev["outer_section"] = True
         if how is None and R is not None and container_reference(ps, pu, R):
             ev["container_reference"] = True

@@ -67,6 +67,33 @@ int pmu_caps_loop(int n)
 	return caps;
 }
 
+/* guard(srcu) holds its section to the end of its block: 7.x's
+ * perf_init_event(), a scoped_guard(rcu) lookup inside it */
+int pmu_caps_guard(void)
+{
+	struct pmu *pmu;
+
+	guard(srcu)(&pmus_srcu);
+	scoped_guard (rcu)
+		pmu = rcu_dereference(cur_pmu);
+	return pmu->caps;
+}
+
+/* a guard whose block ended before the use covers nothing */
+int pmu_caps_guard_ended(int n)
+{
+	struct pmu *pmu;
+
+	if (n) {
+		guard(srcu)(&pmus_srcu);
+		n++;
+	}
+	rcu_read_lock();
+	pmu = rcu_dereference(cur_pmu);
+	rcu_read_unlock();
+	return pmu->caps + n;
+}
+
 /*
  * check-name: a use still inside an outer read-side section scores low
  * check-output-start
@@ -74,5 +101,7 @@ int pmu_caps_loop(int n)
 35:14: warning: pmu was read under rcu_read_lock() and is dereferenced after rcu_read_unlock() with no reference taken [rcu-escape] intended
 50:9: warning: pmu was read under rcu_read_lock() and is dereferenced after rcu_read_unlock() with no reference taken [rcu-escape] bug
 62:12: warning: pmu was read under rcu_read_lock() and is dereferenced after rcu_read_unlock() with no reference taken [rcu-escape] bug
+79:9: warning: pmu was read under scoped_guard(rcu) and is dereferenced after the guarded block with no reference taken [rcu-escape] intended
+94:9: warning: pmu was read under rcu_read_lock() and is dereferenced after rcu_read_unlock() with no reference taken [rcu-escape] bug
  * check-output-end
  */
