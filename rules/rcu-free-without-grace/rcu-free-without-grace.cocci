@@ -3,7 +3,10 @@
 /// hlist_nulls_del_rcu(), or a function of the file that unlinks its
 /// argument so: fib_remove_alias()), unpublished (rcu_assign_pointer(P, NULL),
 /// RCU_INIT_POINTER(P, NULL), rcu_replace_pointer()) or erased (xa_erase(),
-/// idr_remove()) and then handed to kfree()/kvfree()/kmem_cache_free()/
+/// idr_remove()), or netfilter hooks are taken off the packet path
+/// (nf_unregister_net_hooks(), a failed nf_register_net_hooks(): the hook ops
+/// and the object their priv points at stay in use by the packets already in
+/// the hook), and then handed to kfree()/kvfree()/kmem_cache_free()/
 /// vfree()/free_percpu() or a *_free()/*_destroy() helper on the same path,
 /// with no synchronize_rcu*(), synchronize_net(), synchronize_srcu(),
 /// rcu_barrier() or call_rcu()/kfree_rcu() between. A reader that found the
@@ -31,7 +34,7 @@
 // Rule: rcu-free-without-grace
 // Confidence: Moderate
 // Options: --no-includes
-// Requires : @rcu-list-del @rcu-publish @rcu-replace @id-erase @rcu-dereference-protected @rcu-access @rcu-free
+// Requires : @rcu-list-del @rcu-publish @rcu-replace @id-erase @rcu-hook-unregisters @rcu-dereference-protected @rcu-access @rcu-free
 // Requires : @immediate-frees @slab-cache-frees module_exit
 // Module: call_rcu call_srcu call_rcu_hurry
 // Needs: macro-index
@@ -50,7 +53,7 @@ virtual report, org
 @initialize:python@
 @@
 #include "python-init.cocci"
-from lockers.rcu_free_without_grace import unlinked, unlinking_helper, unlinked_by_helper, nulled, deferred_first, part_freed, freed_published, module_exit, flush
+from lockers.rcu_free_without_grace import unlinked, hook_freed, unlinking_helper, unlinked_by_helper, nulled, deferred_first, part_freed, freed_published, module_exit, flush
 
 // the previous file's findings are reported when spatch starts the next one
 @script:python@
@@ -132,6 +135,33 @@ SLAB@pf(C, X)
 pu << hunlink.pu; pf << hunlink.pf; X << hunlink.X; H << unlinking.H;
 @@
 unlinked_by_helper(pu, pf, X, H)
+
+// netfilter hooks off the packet path (nf_unregister_net_hooks(net, ops, n),
+// or a failed nf_register_net_hooks()), then the ops or their priv freed: the
+// packets already in a hook may still run it. The Python relates X to ops.
+@hook exists@
+identifier UNHOOK = {@rcu-hook-unregisters};
+identifier W = {@grace-period-waits, @srcu-grace-period-waits, @rcu-barriers, @rcu-free, @grace-period-defers};
+identifier FREE = {@immediate-frees};
+identifier HELPER =~ "^[a-z0-9_]+_(free|destroy|unregister_table)$";
+identifier SLAB = {@slab-cache-frees};
+expression N, O, X, C;
+position pu, pf;
+@@
+UNHOOK@pu(N, O, ...)
+... when != W(...)
+(
+FREE@pf(X)
+|
+HELPER@pf(..., X)
+|
+SLAB@pf(C, X)
+)
+
+@script:python@
+pu << hook.pu; pf << hook.pf; O << hook.O; X << hook.X; UNHOOK << hook.UNHOOK;
+@@
+hook_freed(pu, pf, O, X, UNHOOK)
 
 // an erase that returns the object, or an erase by the object's own id
 @erased exists@

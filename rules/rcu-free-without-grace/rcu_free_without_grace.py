@@ -49,6 +49,7 @@ PLAIN_FREES = calls("immediate-frees", "slab-cache-frees")
 SLAB_FREES = names("slab-cache-frees")
 RCU_UNLINK = set(names("rcu-list-del"))
 ERASERS = set(names("id-erase"))
+HOOK_UNREGISTERS = set(names("rcu-hook-unregisters"))
 LOOKUPS = calls("id-lookups")
 # A load that claims no protection is needed. Not rcu_dereference_protected(p, 1):
 # written as often where a lock is held that the author did not name (tcp_ao).
@@ -241,8 +242,8 @@ def _judge(pu, pf, freed, how, member, pkey, ptext=None):
         hspan = source.func_named(source.lines(path), fname)
         if hspan:
             hbody = _text(path, hspan[0] + 1, hspan[1])
-            if not PLAIN_FREES.search(hbody):
-                return      # the helper frees through others, or defers (node_free(): kfree_rcu())
+            if WAITS.search(hbody) or how not in HOOK_UNREGISTERS and not PLAIN_FREES.search(hbody):
+                return      # the helper defers (node_free(): kfree_rcu()), or frees through others
         ev["free_helper"] = fname
     if how in RCU_UNLINK:
         ev["rcu_unlink"] = True
@@ -250,7 +251,11 @@ def _judge(pu, pf, freed, how, member, pkey, ptext=None):
         ev["erased"] = how
         if LOOKUPS.search(source.text(path)) and RCU_READ_LOCK[0] in source.text(path):
             ev["rcu_lookup_in_file"] = True
-    if reader:
+    if how in HOOK_UNREGISTERS:
+        ev["hook_unregistered"] = True
+    if how in HOOK_UNREGISTERS:
+        who = "packets already in the hook may still run it and read its priv"
+    elif reader:
         who = "a reader of this file (%s at line %d) may still hold it" % (reader[1], reader[0])
     elif "reader_type" in ev:
         who = "readers reach it through %s.%s (%s) and may still hold it" % routes[0]
@@ -259,8 +264,9 @@ def _judge(pu, pf, freed, how, member, pkey, ptext=None):
     else:
         who = "a reader that found it before the unlink may still hold it"
     if pu:
-        msg = "%s is freed by %s() right after %s() at line %s with no grace period between: %s" % (
-            norm(freed), fname, how, pu[0].line, who)
+        failed = " failed" if how in HOOK_UNREGISTERS and "unregister" not in how else ""
+        msg = "%s is freed by %s() right after %s() at line %s%s with no grace period between: %s" % (
+            norm(freed), fname, how, pu[0].line, failed, who)
     else:
         msg = "the object of %s is freed by %s() while %s still points at it (read with %s()), with no grace period: %s" % (
             ptext, fname, ptext, how, who)
@@ -272,6 +278,30 @@ def _judge(pu, pf, freed, how, member, pkey, ptext=None):
 def unlinked(pu, pf, X, fld, how):
     """X, linked by member fld (or erased by `how`), is freed at pf."""
     _judge(pu, pf, str(X), str(how), str(fld), None)
+
+
+def _array_base(text):
+    """The variable an ops argument names: ops for &ops[--i], ops + 1 or ops."""
+    m = re.match(r"^&?\s*\(?\s*(\w+)", norm(text))
+    return m.group(1) if m else None
+
+
+def hook_freed(pu, pf, O, X, how):
+    """Hooks of the array O taken off the packet path at pu, then X freed at
+    pf: X is the array, an element's priv, or what the function stores into
+    a priv (ops[i].priv = table)."""
+    base, x = _array_base(str(O)), re.sub(r"\s+", "", norm(str(X)))
+    if not base:
+        return
+    path = pf[0].file
+    span = source.func_span(source.lines(path), pf[0])
+    if not span:
+        return
+    body = re.sub(r"\s+", "", _text(path, span[0], span[1]))
+    priv = r"%s(?:\[[^\]]*\])?(?:\.|->)priv" % re.escape(base)
+    if x == base or re.fullmatch(priv, x) or \
+            re.search(r"%s=%s;" % (priv, re.escape(x)), body):
+        _judge(pu, pf, str(X), str(how), None, None)
 
 
 # The functions of the file that unlink a parameter: (file, name) ->
