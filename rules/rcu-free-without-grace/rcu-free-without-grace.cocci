@@ -6,7 +6,8 @@
 /// idr_remove()), or netfilter hooks are taken off the packet path
 /// (nf_unregister_net_hooks(), a failed nf_register_net_hooks(): the hook ops
 /// and the object their priv points at stay in use by the packets already in
-/// the hook), and then handed to kfree()/kvfree()/kmem_cache_free()/
+/// the hook), or published as a UDP tunnel socket's sk_user_data
+/// (setup_udp_tunnel_sock()), and then handed to kfree()/kvfree()/kmem_cache_free()/
 /// vfree()/free_percpu() or a *_free()/*_destroy() helper on the same path,
 /// with no synchronize_rcu*(), synchronize_net(), synchronize_srcu(),
 /// rcu_barrier() or call_rcu()/kfree_rcu() between. A reader that found the
@@ -34,7 +35,7 @@
 // Rule: rcu-free-without-grace
 // Confidence: Moderate
 // Options: --no-includes
-// Requires : @rcu-list-del @rcu-publish @rcu-replace @id-erase @rcu-hook-unregisters @rcu-dereference-protected @rcu-access @rcu-free
+// Requires : @rcu-list-del @rcu-publish @rcu-replace @id-erase @rcu-hook-unregisters @rcu-tunnel-publish @rcu-dereference-protected @rcu-access @rcu-free
 // Requires : @immediate-frees @slab-cache-frees module_exit
 // Module: call_rcu call_srcu call_rcu_hurry
 // Needs: macro-index
@@ -53,7 +54,7 @@ virtual report, org
 @initialize:python@
 @@
 #include "python-init.cocci"
-from lockers.rcu_free_without_grace import unlinked, hook_freed, unlinking_helper, unlinked_by_helper, nulled, deferred_first, part_freed, freed_published, module_exit, flush
+from lockers.rcu_free_without_grace import unlinked, hook_freed, tunnel_freed, unlinking_helper, unlinked_by_helper, nulled, deferred_first, part_freed, freed_published, module_exit, flush
 
 // the previous file's findings are reported when spatch starts the next one
 @script:python@
@@ -162,6 +163,29 @@ SLAB@pf(C, X)
 pu << hook.pu; pf << hook.pf; O << hook.O; X << hook.X; UNHOOK << hook.UNHOOK;
 @@
 hook_freed(pu, pf, O, X, UNHOOK)
+
+// setup_udp_tunnel_sock(net, sock, &cfg) with cfg.sk_user_data = X, then X
+// freed on an error path: the receive path may already hold it (fou, tipc)
+@tunnel exists@
+identifier PUB = {@rcu-tunnel-publish};
+identifier W = {@grace-period-waits, @srcu-grace-period-waits, @rcu-barriers, @rcu-free, @grace-period-defers};
+identifier FREE = {@immediate-frees};
+identifier SLAB = {@slab-cache-frees};
+expression N, S, CFG, X, C;
+position pu, pf;
+@@
+PUB@pu(N, S, &CFG)
+... when != W(...)
+(
+FREE@pf(X)
+|
+SLAB@pf(C, X)
+)
+
+@script:python@
+pu << tunnel.pu; pf << tunnel.pf; CFG << tunnel.CFG; X << tunnel.X; PUB << tunnel.PUB;
+@@
+tunnel_freed(pu, pf, CFG, X, PUB)
 
 // an erase that returns the object, or an erase by the object's own id
 @erased exists@

@@ -50,6 +50,7 @@ SLAB_FREES = names("slab-cache-frees")
 RCU_UNLINK = set(names("rcu-list-del"))
 ERASERS = set(names("id-erase"))
 HOOK_UNREGISTERS = set(names("rcu-hook-unregisters"))
+TUNNEL_PUBLISH = set(names("rcu-tunnel-publish"))
 LOOKUPS = calls("id-lookups")
 # A load that claims no protection is needed. Not rcu_dereference_protected(p, 1):
 # written as often where a lock is held that the author did not name (tcp_ao).
@@ -255,6 +256,9 @@ def _judge(pu, pf, freed, how, member, pkey, ptext=None):
         ev["hook_unregistered"] = True
     if how in HOOK_UNREGISTERS:
         who = "packets already in the hook may still run it and read its priv"
+    elif how in TUNNEL_PUBLISH:
+        ev["tunnel_user_data"] = True
+        who = "packets already in the socket's receive path may still hold it"
     elif reader:
         who = "a reader of this file (%s at line %d) may still hold it" % (reader[1], reader[0])
     elif "reader_type" in ev:
@@ -263,7 +267,10 @@ def _judge(pu, pf, freed, how, member, pkey, ptext=None):
         who = "a lookup under rcu_read_lock() may still hold it"
     else:
         who = "a reader that found it before the unlink may still hold it"
-    if pu:
+    if pu and how in TUNNEL_PUBLISH:
+        msg = "%s, the sk_user_data %s() published at line %s, is freed by %s() with no grace period: %s" % (
+            norm(freed), how, pu[0].line, fname, who)
+    elif pu:
         failed = " failed" if how in HOOK_UNREGISTERS and "unregister" not in how else ""
         msg = "%s is freed by %s() right after %s() at line %s%s with no grace period between: %s" % (
             norm(freed), fname, how, pu[0].line, failed, who)
@@ -301,6 +308,19 @@ def hook_freed(pu, pf, O, X, how):
     priv = r"%s(?:\[[^\]]*\])?(?:\.|->)priv" % re.escape(base)
     if x == base or re.fullmatch(priv, x) or \
             re.search(r"%s=%s;" % (priv, re.escape(x)), body):
+        _judge(pu, pf, str(X), str(how), None, None)
+
+
+def tunnel_freed(pu, pf, CFG, X, how):
+    """setup_udp_tunnel_sock(..., &CFG) at pu, X freed at pf: X is what the
+    function stores into CFG's sk_user_data."""
+    path = pf[0].file
+    span = source.func_span(source.lines(path), pf[0])
+    if not span:
+        return
+    body = re.sub(r"\s+", "", _text(path, span[0], span[1]))
+    cfg, x = re.sub(r"\s+", "", norm(str(CFG))), re.sub(r"\s+", "", norm(str(X)))
+    if re.search(r"%s\.sk_user_data=%s;" % (re.escape(cfg), re.escape(x)), body):
         _judge(pu, pf, str(X), str(how), None, None)
 
 
