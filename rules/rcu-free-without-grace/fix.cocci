@@ -1,6 +1,8 @@
 /// Fix for rcu-free-without-grace findings; lockers fix aims the rule at
 /// the finding's free (rules/lib/fixtarget.py):
 ///   -D defer_free      kfree(X) of a type with an rcu_head -> kfree_rcu(X, head)
+///   -D wait_first      hook ops or a tunnel's sk_user_data freed after they
+///                      left the packet path: synchronize_net() before the free
 ///   -D module_barrier  a module exit with call_rcu() callbacks pending gets
 ///                      rcu_barrier(), before the first teardown (a slab
 ///                      cache destroyed, a free, or a helper of the file that
@@ -10,7 +12,7 @@
 // Fix: rcu-free-without-grace
 // Options: --no-includes
 
-virtual patch, defer_free, module_barrier
+virtual patch, defer_free, module_barrier, wait_first
 
 @initialize:python@
 @@
@@ -54,6 +56,13 @@ identifier head.H;
 @@
 - kfree@p(X);
 + kfree_rcu(X, H);
+
+@depends on patch && wait_first@
+identifier D;
+position p : script:python() { at(p) };
+@@
++ synchronize_net();
+  D@p(...);
 
 // The exit's calls, to find its first teardown.
 @exit_call depends on patch && module_barrier@

@@ -253,6 +253,21 @@ static int plan_free_grace(const struct finding *f, struct fix_plan *p, char *wh
 		snprintf(p->object, sizeof(p->object), "%s()", f->function);
 		return 0;
 	}
+	if (has(f, "hook_unregistered") || has(f, "tunnel_user_data")) {
+		/* what the packet path holds has no rcu_head to defer with: wait, as
+		 * upstream's x_tables error paths do */
+		p->mode = "wait_first";
+		p->race = "A packet already on the path {function}() takes {key} off (a "
+			  "netfilter hook, a tunnel socket's receive path) can still be using "
+			  "it when it is freed: it then reads freed memory.";
+		p->unmatched = "the free is not a call statement at the finding's place";
+		p->verb = "wait for the packet path before freeing";
+		p->tail = "";
+		p->why = "synchronize_net() returns once every packet that could still see the "
+			 "object is done with it; the path is process context (a registration "
+			 "or its error path), where it may sleep.";
+		return 0;
+	}
 	if (!p->fields || !*p->fields) {
 		snprintf(why, whylen, "the freed type has no rcu_head in the file or the headers: "
 			 "kfree_rcu() needs one, and adding it is a design decision");
