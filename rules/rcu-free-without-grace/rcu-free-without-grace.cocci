@@ -38,6 +38,9 @@
 // Requires : @rcu-list-del @rcu-publish @rcu-replace @id-erase @rcu-hook-unregisters @rcu-tunnel-publish @rcu-dereference-protected @rcu-access @rcu-free
 // Requires : @immediate-frees @slab-cache-frees module_exit
 // Module: call_rcu call_srcu call_rcu_hurry
+// Scope: function
+// Facts : @rcu-list-del @rcu-publish @rcu-replace @id-erase @rcu-hook-unregisters @rcu-tunnel-publish @rcu-dereference-protected @rcu-access @rcu-free
+// Callers : @rcu-list-del
 // Needs: macro-index
 //
 // The first line holds what a match needs: an unlink, an unpublish, or a
@@ -46,8 +49,11 @@
 // file passes the first line too when another file of its composite object
 // (ib_core-y := device.o cache.o) queues the callbacks.
 //
-// No Scope: function: a free through a *_free()/*_destroy() helper has no
-// token of the second Requires line, so its body could be blanked.
+// Function scope: each match but the module exit's (at file scope) starts
+// at a call of the first Requires line and stays in its function. Facts
+// keeps every body with one, whatever it frees with (a *_free() helper is
+// no token of the second line); Callers keeps the callers of a helper of
+// the file that unlinks its argument (hunlink). The Python reads whole files.
 
 virtual report, org
 

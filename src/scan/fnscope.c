@@ -19,6 +19,7 @@ struct fnscope {
 	struct tokset group[MAX_GROUPS];
 	size_t ngroups;
 	struct tokset facts;
+	struct tokset callees;		/* "Callers": tokens of the functions whose callers stay */
 	const struct tokset *accessors;	/* tokens of group 0 too, or NULL */
 	const struct tokset *needs_reader;	/* likewise (Needs: call-context), or NULL */
 	int locations;			/* "Locations" or "Freed": lc is in use */
@@ -104,6 +105,7 @@ struct fnscope *fnscope_new(const struct rule *r, const struct fnscope_index *ix
 	for (size_t g = 0; g < fs->ngroups; g++)
 		add_words(&fs->group[g], &r->requires[g]);
 	add_words(&fs->facts, &r->facts);
+	add_words(&fs->callees, &r->callers);
 	if (fs->ngroups && r->needs_macro_index && ix)
 		fs->accessors = &ix->accessors;
 	if (fs->ngroups && r->needs_call_context && ix)
@@ -128,6 +130,7 @@ void fnscope_free(struct fnscope *fs)
 	for (size_t g = 0; g < fs->ngroups; g++)
 		tokset_release(&fs->group[g]);
 	tokset_release(&fs->facts);
+	tokset_release(&fs->callees);
 	tokset_release(&fs->lc.first_arg);
 	tokset_release(&fs->lc.freed);
 	free(fs);
@@ -139,6 +142,7 @@ struct body {
 	size_t open, close;	/* offsets of its braces */
 	unsigned groups;	/* bit g: a token of group g */
 	int fact;
+	int callee;		/* a token of the Callers line */
 };
 
 static void body_token(const struct fnscope *fs, struct body *b, const struct token *t)
@@ -154,6 +158,8 @@ static void body_token(const struct fnscope *fs, struct body *b, const struct to
 			b->groups |= 1u << g;
 	if (!b->fact && tokset_has_n(&fs->facts, t->s, t->len))
 		b->fact = 1;
+	if (!b->callee && fs->callees.nr && tokset_has_n(&fs->callees, t->s, t->len))
+		b->callee = 1;
 }
 
 static int body_matters(const struct fnscope *fs, const struct body *b, const char *text)
@@ -257,7 +263,7 @@ static int find_bodies(const struct fnscope *fs, const char *text, size_t len, c
 			 * a tag (enum CAT2(a, b) {) or in an initialiser.
 			 */
 			if (depth == 0 && after_paren && !parens && params && !assigned) {
-				b = (struct body){ { lparen, i, 0 }, (size_t)(t->s - text), 0, 0, 0 };
+				b = (struct body){ { lparen, i, 0 }, (size_t)(t->s - text), 0, 0, 0, 0 };
 				/* a function the call-context index says needs a reader: its
 				 * own reads are sites (dst->dev where dst is a parameter) */
 				if (fs->needs_reader && lparen > 0 &&
@@ -289,6 +295,34 @@ static int find_bodies(const struct fnscope *fs, const char *text, size_t len, c
 	return depth == 0;
 }
 
+/*
+ * The names of the functions whose bodies hold a Callers token, into names:
+ * the identifier before the parameter list, and a first parameter that is a
+ * lone identifier, the name a macro header gives the function spatch
+ * expands it to (BPF_CALL_2(name, ...)).
+ */
+static void callee_names(const struct token *v, size_t n, const struct body *bodies, size_t nbodies,
+			 struct tokset *names)
+{
+	for (size_t i = 0; i < nbodies; i++) {
+		size_t h = bodies[i].span.head;
+		if (!bodies[i].callee || !h)
+			continue;
+		tokset_add(names, v[h - 1].s, v[h - 1].len);
+		if (h + 2 < n && v[h + 1].kind == TOK_IDENT && tok_is(&v[h + 2], ","))
+			tokset_add(names, v[h + 1].s, v[h + 1].len);
+	}
+}
+
+/* Body b names one of names: it may call one of those functions. */
+static int names_one(const struct token *v, const struct body *b, const struct tokset *names)
+{
+	for (size_t k = b->span.open + 1; k < b->span.close; k++)
+		if (v[k].kind == TOK_IDENT && tokset_has_n(names, v[k].s, v[k].len))
+			return 1;
+	return 0;
+}
+
 int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struct strbuf *out,
 		   unsigned *kept, unsigned *blanked)
 {
@@ -303,9 +337,14 @@ int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struc
 	*kept = *blanked = 0;
 	/* braces that do not balance: a body's end is not known, the file goes whole */
 	int balanced = find_bodies(fs, text, len, v, n, &bodies, &nbodies, &stay, &nstay);
+	struct tokset callees = { 0 };
+	if (balanced && fs->callees.nr)
+		callee_names(v, n, bodies, nbodies, &callees);
 	for (size_t i = 0; balanced && i < nbodies; i++) {
 		const struct body *b = &bodies[i];
 		int matters = body_matters(fs, b, text);
+		if (!matters && callees.nr)
+			matters = names_one(v, b, &callees);
 		if (!matters && fs->locations) {
 			if (!have_loc) {
 				struct body_span *spans = xcalloc(nbodies, sizeof(*spans));
@@ -326,6 +365,7 @@ int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struc
 	}
 	if (have_loc)
 		locations_release(&loc);
+	tokset_release(&callees);
 	if (!ncut) {
 		*kept = (unsigned)nbodies;
 		*blanked = 0;

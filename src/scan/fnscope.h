@@ -10,7 +10,9 @@
  * each byte of it but newlines becomes a space, so what is kept keeps its
  * lines and columns and the declarations at file scope stay. A body is kept
  * when it holds a token of every "Requires" group (and passes the rule's
- * named prefilter), or a token of the "Facts" line. With the macro index, a
+ * named prefilter), or a token of the "Facts" line, or names a function of
+ * the file whose body holds a token of the "Callers" line (the callers of a
+ * helper the rule follows into them). With the macro index, a
  * call of an accessor of the tree whose result is an RCU load
  * (__in_dev_get_rcu()) counts as a token of the first group; with the
  * call-context index, so does a call of a function that needs its callers'

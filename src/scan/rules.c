@@ -103,6 +103,8 @@ static int parse_header(struct rule *r, const char *text, char *err, size_t errl
 					split_words(&r->module_tokens, v);
 				} else if (!strcmp(k, "Facts")) {
 					split_words(&r->facts, v);
+				} else if (!strcmp(k, "Callers")) {
+					split_words(&r->callers, v);
 				} else if (!strcmp(k, "Locations")) {
 					split_words(&r->locations, v);
 				} else if (!strcmp(k, "Freed")) {
@@ -164,6 +166,7 @@ static void rule_release(struct rule *r)
 	free(r->prefilter);
 	strvec_clear(&r->options);
 	strvec_clear(&r->facts);
+	strvec_clear(&r->callers);
 	strvec_clear(&r->module_tokens);
 	strvec_clear(&r->locations);
 	strvec_clear(&r->freed);

@@ -22,6 +22,8 @@ struct rule {
 	int scope_function;	/* "// Scope: function": spatch sees only the bodies that
 				 * can match (fnscope.c) */
 	struct strvec facts;	/* "// Facts:": tokens of the bodies it learns from */
+	struct strvec callers;	/* "// Callers:": a body naming a function of the file
+				 * whose body holds one of these is kept too */
 	struct strvec locations;	/* "// Locations:": calls whose first argument is a location
 				 * it reports plain accesses to in any body (locations.h) */
 	struct strvec freed;	/* "// Freed:": calls that free an object of such a location */
