@@ -29,6 +29,7 @@ virtual report, org
 #include "python-init.cocci"
 from lockers.rcu import local, new_object, section, guard, freed, flush
 from lockers.rcu_publish import accessor, section_read, null_check, may_publish, add_pub
+from lockers.rcu_publish import any_pub, in_publisher, any_section, in_sectioned
 
 // each file on its own: report the facts of the previous file, then forget
 // them (matches inside a macro's expansion carry the macro file's name)
@@ -99,82 +100,6 @@ X << freed2.X;
 p << freed2.p;
 @@
 freed(p[0], X, member=True)
-
-#include "rcu-sections.cocci"
-
-@rd@
-expression X;
-identifier fld;
-position p;
-@@
-X@p->fld
-
-@script:python@
-X << rd.X;
-fld << rd.fld;
-p << rd.p;
-@@
-section_read(p[0], X, fld)
-
-@loc@
-type T;
-identifier L;
-position p;
-@@
-(
-T L@p;
-|
-T L@p = ...;
-)
-
-@script:python@
-L << loc.L;
-p << loc.p;
-@@
-local(p[0], L)
-
-@prm@
-identifier fn, L;
-type T;
-position p;
-@@
-fn(..., T L@p, ...) { ... }
-
-@script:python@
-L << prm.L;
-p << prm.p;
-@@
-local(p[0], L)
-
-@nchk@
-expression X;
-identifier fld;
-position p;
-@@
-(
-X->fld@p == NULL
-|
-X->fld@p != NULL
-)
-
-@script:python@
-fld << nchk.fld;
-p << nchk.p;
-@@
-null_check(p[0], fld)
-
-@nobj@
-local idexpression N;
-identifier ALLOC =~ "alloc|^kmemdup|^kstrdup|^kzalloc|^kcalloc|^kvzalloc";
-position p;
-@@
-N@p = ALLOC(...)
-
-@script:python@
-N << nobj.N;
-p << nobj.p;
-@@
-new_object(p[0], N)
 
 // ---- publication followed by writes to the new object ----
 
@@ -278,6 +203,107 @@ ps << publ.ps;
 pw << publ.pw;
 @@
 add_pub(ps[0], pw[0], None, N, LADD or LREP, fld, "%s->%s" % (N, fld))
+
+// ---- what report() judges the publications by ----
+
+// the facts below serve only report(), which judges the file's
+// publications: a file with none needs none of them
+#include "rcu-sections.cocci"
+
+@script:python publishes@
+ok;
+@@
+if any_pub():
+    coccinelle.ok = "1"
+else:
+    cocci.include_match(False)
+
+// locals, parameters and new objects: report() asks only those of a
+// function with a publication (in_publisher())
+@loc depends on publishes@
+type T;
+identifier L;
+position p : script:python() { in_publisher(p[0]) };
+@@
+(
+T L@p;
+|
+T L@p = ...;
+)
+
+@script:python@
+L << loc.L;
+p << loc.p;
+@@
+local(p[0], L)
+
+@prm depends on publishes@
+identifier fn, L;
+type T;
+position p : script:python() { in_publisher(p[0]) };
+@@
+fn(..., T L@p, ...) { ... }
+
+@script:python@
+L << prm.L;
+p << prm.p;
+@@
+local(p[0], L)
+
+@nobj depends on publishes@
+local idexpression N;
+identifier ALLOC =~ "alloc|^kmemdup|^kstrdup|^kzalloc|^kcalloc|^kvzalloc";
+position p : script:python() { in_publisher(p[0]) };
+@@
+N@p = ALLOC(...)
+
+@script:python@
+N << nobj.N;
+p << nobj.p;
+@@
+new_object(p[0], N)
+
+// reads and NULL tests count only inside a read-side section, so only in
+// a function with one (in_sectioned()); this gate comes after the rules
+// that depend on publishes: once it drops its match, they would not run
+@script:python sectioned depends on publishes@
+ok;
+@@
+if any_section():
+    coccinelle.ok = "1"
+else:
+    cocci.include_match(False)
+
+@rd depends on sectioned@
+expression X;
+identifier fld;
+position p : script:python() { in_sectioned(p[0]) };
+@@
+X@p->fld
+
+@script:python@
+X << rd.X;
+fld << rd.fld;
+p << rd.p;
+@@
+section_read(p[0], X, fld)
+
+@nchk depends on sectioned@
+expression X;
+identifier fld;
+position p : script:python() { in_sectioned(p[0]) };
+@@
+(
+X->fld@p == NULL
+|
+X->fld@p != NULL
+)
+
+@script:python@
+fld << nchk.fld;
+p << nchk.p;
+@@
+null_check(p[0], fld)
 
 @finalize:python@
 @@

@@ -22,6 +22,7 @@ def fresh():
         "secreads": [],   # (function, pos, key, field) plain field reads
         "newobj": set(),  # (function, name) locals assigned an allocation
         "pubs": {},       # publication start -> info
+        "pubfns": set(),  # functions of the publications
         "locals": set(),  # (function, name) of locals and parameters
         "nullchk": [],    # (function, pos, field) fields tested against NULL
         "pubtargets": set(),  # texts of rcu_assign_pointer()/RCU_INIT_POINTER() targets
@@ -122,6 +123,33 @@ def add_pub(ps, pw, loc, new, how, fld, wtext):
     if k not in S["pubs"]:
         S["pubs"][k] = {"pos": ps, "loc": norm(loc) if loc else None, "new": norm(new), "how": how, "writes": set()}
     S["pubs"][k]["writes"].add((startkey(pw), fld, norm(wtext), Pos(pw)))
+    S["pubfns"].add(ps.current_element)
+
+
+def any_pub():
+    """The file has a publication for report() to judge: without one, the
+    facts it judges them by are not needed."""
+    return bool(S["pubs"])
+
+
+def in_publisher(p):
+    """p is in a function with a publication: report() asks only those of
+    their locals and new objects. The answer is the same for every place of
+    a function, so a position constrained with it keeps or drops whole
+    functions."""
+    return p.current_element in S["pubfns"]
+
+
+def any_section():
+    """The file has a read-side section (or guard(rcu)())."""
+    return bool(S["sec"] or S["guard"])
+
+
+def in_sectioned(p):
+    """p is in a function with a read-side section: report() counts a read
+    or a NULL test only inside one (in_section())."""
+    fn = p.current_element
+    return any(f == fn for (f, a, b) in S["sec"]) or any(f == fn for (f, a) in S["guard"])
 
 
 def accessor(p, D, A, E):
