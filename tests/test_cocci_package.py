@@ -203,9 +203,9 @@ def test_free_without_grace_facts(tmp_path):
     assert fg._struct_of(str(p), (4, 11), "old") == "sig"
     assert fg._type_facts(str(p), "sig") == ("rh", 15)
     # old was read from c->sig: the object the NULL store unpublished
-    assert fg._related(str(p), at, "c->sig", "old")
-    assert fg._related(str(p), at, "c -> sig", "c->sig")
-    assert not fg._related(str(p), at, "c->sig", "other")
+    assert fg._related(at, "c->sig", "old")
+    assert fg._related(at, "c -> sig", "c->sig")
+    assert not fg._related(at, "c->sig", "other")
     assert fg._readers(str(p), None, "sig") is None
     # a list line marked family stands for every name that begins so
     assert fg.WAITS.search("synchronize_rcu_tasks_rude();") and fg.WAITS.search("call_rcu_tasks(&h, cb);")

@@ -122,6 +122,12 @@ def _type_facts(path, tag):
     return head, rcu_freed
 
 
+def _flat_body(p):
+    """The text of p's function with all white space removed, or None."""
+    span = source.func_span(source.lines(p.file), p)
+    return re.sub(r"\s+", "", _text(p.file, span[0], span[1])) if span else None
+
+
 class _Line(object):
     """A position given by line only, in the function that holds it."""
 
@@ -204,7 +210,6 @@ def _judge(pu, pf, freed, how, member, pkey, ptext=None):
     if ul > int(p.line):
         return      # reached round a loop: the free is of the previous pass's object
 
-    between = "\n".join(ls[ul - 1:int(p.line)])
     fline = ls[int(p.line) - 1] if int(p.line) <= len(ls) else ""
     ev = {}
     reader = _readers(path, member, pkey)
@@ -298,13 +303,9 @@ def hook_freed(pu, pf, O, X, how):
     pf: X is the array, an element's priv, or what the function stores into
     a priv (ops[i].priv = table)."""
     base, x = _array_base(str(O)), re.sub(r"\s+", "", norm(str(X)))
-    if not base:
+    body = _flat_body(pf[0]) if base else None
+    if not body:
         return
-    path = pf[0].file
-    span = source.func_span(source.lines(path), pf[0])
-    if not span:
-        return
-    body = re.sub(r"\s+", "", _text(path, span[0], span[1]))
     priv = r"%s(?:\[[^\]]*\])?(?:\.|->)priv" % re.escape(base)
     if x == base or re.fullmatch(priv, x) or \
             re.search(r"%s=%s;" % (priv, re.escape(x)), body):
@@ -314,11 +315,9 @@ def hook_freed(pu, pf, O, X, how):
 def tunnel_freed(pu, pf, CFG, X, how):
     """setup_udp_tunnel_sock(..., &CFG) at pu, X freed at pf: X is what the
     function stores into CFG's sk_user_data."""
-    path = pf[0].file
-    span = source.func_span(source.lines(path), pf[0])
-    if not span:
+    body = _flat_body(pf[0])
+    if not body:
         return
-    body = re.sub(r"\s+", "", _text(path, span[0], span[1]))
     cfg, x = re.sub(r"\s+", "", norm(str(CFG))), re.sub(r"\s+", "", norm(str(X)))
     if re.search(r"%s\.sk_user_data=%s;" % (re.escape(cfg), re.escape(x)), body):
         _judge(pu, pf, str(X), str(how), None, None)
@@ -383,7 +382,7 @@ def unlinked_by_helper(pu, pf, X, helper):
         _found[k][3]["unlink_helper"] = "%s() at line %d" % (how, line)
 
 
-def _related(path, p, P, X):
+def _related(p, P, X):
     """X is the object P pointed at: X is P, names the same location, or is
     a local assigned from an expression that names P."""
     x, pt = norm(X), norm(P)
@@ -392,24 +391,20 @@ def _related(path, p, P, X):
     kx, kp = loc_key(x), loc_key(pt)
     if kx and kp and kx == kp:
         return True
-    if not re.match(r"^\w+$", x):
+    body = _flat_body(p) if re.match(r"^\w+$", x) else None
+    if not body:
         return False
-    span = source.func_span(source.lines(path), p)
-    if not span:
-        return False
-    body = re.sub(r"\s+", "", _text(path, span[0], span[1]))
     flat = re.sub(r"\s+", "", pt)
     return re.search(r"\b%s=[^;]*%s" % (re.escape(x), re.escape(flat)), body) is not None or \
         re.search(r"%s=%s;" % (re.escape(flat), re.escape(x)), body) is not None
 
 
-def _read_as_sole_user(path, p, P, X):
+def _read_as_sole_user(p, P, X):
     """X = rcu_dereference_raw(P) in p's function: the author claims that no
     reader or updater runs any more (a teardown of the owner: exit_aio())."""
-    span = source.func_span(source.lines(path), p)
-    if not span or not re.match(r"^\w+$", X):
+    body = _flat_body(p) if re.match(r"^\w+$", X) else None
+    if not body:
         return False
-    body = re.sub(r"\s+", "", _text(path, span[0], span[1]))
     flat = re.escape(re.sub(r"\s+", "", P))
     return re.search(r"\b%s=%s" % (re.escape(X), SOLE_USER_READ % flat), body) is not None
 
@@ -417,11 +412,11 @@ def _read_as_sole_user(path, p, P, X):
 def nulled(pu, pf, P, X, how):
     """rcu_assign_pointer(P, NULL) (or X = rcu_replace_pointer(P, ...)), then X freed."""
     p = pf[0]
-    if str(how) not in RCU_REPLACE and not _related(p.file, p, str(P), str(X)):
+    if str(how) not in RCU_REPLACE and not _related(p, str(P), str(X)):
         return
     _judge(pu, pf, str(X), str(how), None, loc_key(norm(str(P))))
     k = (p.file, p.line, p.column)
-    if k in _found and _read_as_sole_user(p.file, p, norm(str(P)), norm(str(X))):
+    if k in _found and _read_as_sole_user(p, norm(str(P)), norm(str(X))):
         _found[k][3]["read_as_sole_user"] = True
 
 
@@ -430,7 +425,7 @@ def deferred_first(pd, pu, P, X, how):
     X, cleared at pu: readers can still find X after its grace period began."""
     p = pd[0]
     path = p.file
-    if int(pu[0].line) <= int(p.line) or not _related(path, p, str(P), str(X)):
+    if int(pu[0].line) <= int(p.line) or not _related(p, str(P), str(X)):
         return
     _life.enter(path)
     k = (p.file, p.line, p.column)
