@@ -168,8 +168,9 @@ def outer_section(ps, pe, returned=False):
     (srcu_read_lock(&pmus_srcu) around perf_init_event()'s inner
     rcu_read_lock(); rcu_read_lock_trace() around a nested section; a guard()
     whose block holds the use, unless the use returns the object, which
-    ends every guard): the object cannot be freed before it ends. A section closed and taken again
-    in between does not count. Counted on the text, per flavour."""
+    ends every guard): the object cannot be freed before it ends. A section
+    closed and taken again in between does not count. Counted on the text,
+    per flavour."""
     h = func_head(source.lines(pe.file), pe)
     read, use = (int(ps.line), int(ps.column)), (int(pe.line), int(pe.column))
     if h is None or use <= read:

@@ -14,7 +14,7 @@ import os
 import re
 
 from . import kbuild, macroindex, source
-from .cexpr import loc_key, split_args
+from .cexpr import loc_key, split_args, wsfree
 from .record import PerFile, Pos, at, emit, norm
 from .vocab import FAMILY, RCU_READ_LOCK, RCU_REPLACE, calls, names, pairs
 
@@ -125,7 +125,7 @@ def _type_facts(path, tag):
 def _flat_body(p):
     """The text of p's function with all white space removed, or None."""
     span = source.func_span(source.lines(p.file), p)
-    return re.sub(r"\s+", "", _text(p.file, span[0], span[1])) if span else None
+    return wsfree(_text(p.file, span[0], span[1])) if span else None
 
 
 class _Line(object):
@@ -259,7 +259,6 @@ def _judge(pu, pf, freed, how, member, pkey, ptext=None):
             ev["rcu_lookup_in_file"] = True
     if how in HOOK_UNREGISTERS:
         ev["hook_unregistered"] = True
-    if how in HOOK_UNREGISTERS:
         who = "packets already in the hook may still run it and read its priv"
     elif how in TUNNEL_PUBLISH:
         ev["tunnel_user_data"] = True
@@ -302,7 +301,7 @@ def hook_freed(pu, pf, O, X, how):
     """Hooks of the array O taken off the packet path at pu, then X freed at
     pf: X is the array, an element's priv, or what the function stores into
     a priv (ops[i].priv = table)."""
-    base, x = _array_base(str(O)), re.sub(r"\s+", "", norm(str(X)))
+    base, x = _array_base(str(O)), wsfree(norm(str(X)))
     body = _flat_body(pf[0]) if base else None
     if not body:
         return
@@ -318,7 +317,7 @@ def tunnel_freed(pu, pf, CFG, X, how):
     body = _flat_body(pf[0])
     if not body:
         return
-    cfg, x = re.sub(r"\s+", "", norm(str(CFG))), re.sub(r"\s+", "", norm(str(X)))
+    cfg, x = wsfree(norm(str(CFG))), wsfree(norm(str(X)))
     if re.search(r"%s\.sk_user_data=%s;" % (re.escape(cfg), re.escape(x)), body):
         _judge(pu, pf, str(X), str(how), None, None)
 
@@ -394,7 +393,7 @@ def _related(p, P, X):
     body = _flat_body(p) if re.match(r"^\w+$", x) else None
     if not body:
         return False
-    flat = re.sub(r"\s+", "", pt)
+    flat = wsfree(pt)
     return re.search(r"\b%s=[^;]*%s" % (re.escape(x), re.escape(flat)), body) is not None or \
         re.search(r"%s=%s;" % (re.escape(flat), re.escape(x)), body) is not None
 
@@ -405,7 +404,7 @@ def _read_as_sole_user(p, P, X):
     body = _flat_body(p) if re.match(r"^\w+$", X) else None
     if not body:
         return False
-    flat = re.escape(re.sub(r"\s+", "", P))
+    flat = re.escape(wsfree(P))
     return re.search(r"\b%s=%s" % (re.escape(X), SOLE_USER_READ % flat), body) is not None
 
 
