@@ -2,9 +2,11 @@
 /// srcu_dereference()), or an RCU list walked (list_for_each_entry_rcu(),
 /// hlist_for_each_entry_rcu(), list_first_or_null_rcu()...), or an object
 /// looked up by a helper whose kernel-doc asks for a reader (idr_find(),
-/// radix_tree_lookup(), find_vpid(): rcu-reader-lookups.list), or a member
-/// the kernel frees after a grace period read with a plain -> (dst->dev:
-/// rcu-plain-members.list), or a member loaded with
+/// radix_tree_lookup(), find_vpid(): rcu-reader-lookups.list), or a BPF
+/// program run, whose helpers assert a reader (bpf_prog_run_pin_on_cpu():
+/// rcu-reader-calls.list), or a member the kernel frees after a grace
+/// period read with a plain -> (dst->dev: rcu-plain-members.list), or a
+/// member loaded with
 /// rcu_dereference_protected(p, 1), whose constant condition names no lock
 /// where p's writers hold one (not in a function whose name says it sets the
 /// object up or tears it down: lifecycle-words.list), outside any read-side
@@ -36,7 +38,7 @@
 // Confidence: Moderate
 // Needs: macro-index call-context
 // Options: --no-includes
-// Requires : @rcu-reader-loads @rcu-reader-lookups @rcu-reader-walks rcu_read_lock rcu_read_unlock @rcu-plain-member-types @rcu-plain-member-getters rcu_dereference_protected
+// Requires : @rcu-reader-loads @rcu-reader-lookups @rcu-reader-calls @rcu-reader-walks rcu_read_lock rcu_read_unlock @rcu-plain-member-types @rcu-plain-member-getters rcu_dereference_protected
 // Scope: function
 
 virtual report, org
@@ -48,7 +50,7 @@ from lockers.rcu_missing_read_lock import site, walk_site, member_site, claim_si
 
 // an RCU load or list read
 @acc@
-identifier D = {@rcu-reader-loads, @rcu-reader-lookups};
+identifier D = {@rcu-reader-loads, @rcu-reader-lookups, @rcu-reader-calls};
 expression list EL;
 position p;
 @@

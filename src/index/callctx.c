@@ -146,10 +146,13 @@ struct update {
 
 /* A lock helper (cgroup_lock(), epoll_mutex_lock(&ep->mtx)): the locks it
  * returns holding, or releases without taking; param0 is its first
- * parameter's name, which stands for its caller's first argument. */
+ * parameter's name, which stands for its caller's first argument. A reader
+ * helper returns inside a reader it opened (readers 1: bpf_test_timer_enter(),
+ * rhashtable_walk_start_check()) or closes one it did not open (-1). */
 struct lock_helper {
 	struct lockset takes, drops;
 	uint32_t param0;
+	int readers;
 };
 
 /* `.member = fn` (or `p->member = fn;`): fn is called through the member. */
@@ -261,8 +264,8 @@ static const char *const reader_close[] = { VOCAB_RCU_READ_UNLOCK, VOCAB_RCU_REA
 /* Reads whose result needs a reader: the sites of rcu-missing-read-lock, and
  * the cursors that make their function need its callers' reader too. */
 static const char *const accessors[] = {
-	VOCAB_RCU_READER_LOADS, VOCAB_RCU_READER_LOOKUPS, VOCAB_RCU_READER_WALKS,
-	VOCAB_RCU_READER_CURSORS, NULL
+	VOCAB_RCU_READER_LOADS, VOCAB_RCU_READER_LOOKUPS, VOCAB_RCU_READER_CALLS,
+	VOCAB_RCU_READER_WALKS, VOCAB_RCU_READER_CURSORS, NULL
 };
 /* Loads and replacements whose lockdep condition, when they carry one
  * (lockdep_is_held(&L)), names the lock that protects the pointer. */
@@ -600,6 +603,8 @@ static void walk_body(struct cc *c, uint32_t f, uint32_t param0, const struct to
 	struct lockset drops = { 0 };	/* released, not taken here */
 	struct lockset returns = { 0 };	/* held at some return */
 	struct lockset rooted = { 0 };	/* the first parameter itself */
+	int end_readers = 0;		/* readers open as the body ends */
+	int reader_drops = 0;		/* readers closed, not opened here */
 	uint32_t rtnl = intern(&c->nm, RTNL_KEY, strlen(RTNL_KEY));
 	/* a lock helper by its name (not a lock call of the vocabulary, whose
 	 * definition spin_lock() { raw_spin_lock(&lock->rlock); } would be one) */
@@ -616,6 +621,8 @@ static void walk_body(struct cc *c, uint32_t f, uint32_t param0, const struct to
 			continue;
 		}
 		if (t->kind == TOK_PUNCT && tok_is(t, "}")) {
+			if (nblk == 1 && !blk[0].guard)
+				end_readers = x.readers;	/* before a return's reset */
 			if (nblk) {
 				struct block *b = &blk[--nblk];
 				if (b->jumped || b->guard)
@@ -661,6 +668,8 @@ static void walk_body(struct cc *c, uint32_t f, uint32_t param0, const struct to
 		} else if (tok_in(t, reader_close)) {
 			if (x.readers)
 				x.readers--;
+			else
+				reader_drops++;
 			c->fn[f].own_section = 1;
 		} else if (tok_in(t, rtnl_api)) {
 			if (tok_in(t, exclusive_locks))
@@ -691,6 +700,8 @@ static void walk_body(struct cc *c, uint32_t f, uint32_t param0, const struct to
 					x.readers++;
 				else if (x.readers)
 					x.readers--;
+				else
+					reader_drops++;
 			}
 		} else if ((tok_is(t, "guard") || tok_is(t, "scoped_guard")) && po + 1 < pc) {
 			int g = guard_class(&v[po + 1]);
@@ -754,17 +765,25 @@ static void walk_body(struct cc *c, uint32_t f, uint32_t param0, const struct to
 	for (int j = 0; j < x.locks.n; j++)
 		lockset_add(&returns, x.locks.k[j]);
 	const struct lockset *found = helper > 0 ? &returns : &drops;
-	if (!helper || !found->n)
+	int takes_locks = helper && found->n;
+	/* a reader helper is not itself a reader call of the vocabulary
+	 * (rcu_read_lock_bh() { local_bh_disable(); ... }) */
+	int readers = lock_call(&nt) || tok_in(&nt, reader_open) || tok_in(&nt, reader_close) ? 0 :
+		      end_readers > 0 && !reader_drops ? 1 : !end_readers && reader_drops ? -1 : 0;
+	if (!takes_locks && !readers)
 		return;
 	ALLOC_GROW(c->helpers, c->nhelpers + 1, c->ahelpers);
 	struct lock_helper *h = &c->helpers[c->nhelpers++];
 	memset(h, 0, sizeof(*h));
-	struct lockset *l = helper > 0 ? &h->takes : &h->drops;
-	*l = *found;
-	for (int j = 0; j < l->n; j++)
-		if (lockset_has(&rooted, l->k[j]))
-			l->k[j] = param0;
+	if (takes_locks) {
+		struct lockset *l = helper > 0 ? &h->takes : &h->drops;
+		*l = *found;
+		for (int j = 0; j < l->n; j++)
+			if (lockset_has(&rooted, l->k[j]))
+				l->k[j] = param0;
+	}
 	h->param0 = param0;
+	h->readers = readers;
 	c->fn[f].helper = c->nhelpers;
 }
 
@@ -1279,7 +1298,7 @@ static uint32_t helper_lock(const struct lock_helper *h, uint32_t k, const struc
 /* The sites after a call of a lock helper hold its locks, until a call of
  * the unlock helper: cgroup_lock(); ... cgroup_unlock(); as mutex_lock()
  * and mutex_unlock() of cgroup_mutex would (in the order of the sites, not
- * of the paths). */
+ * of the paths). So with a reader helper's reader. */
 static void lock_helpers(struct cc *c, const struct defs *d)
 {
 	if (!c->nhelpers)
@@ -1293,6 +1312,8 @@ static void lock_helpers(struct cc *c, const struct defs *d)
 		struct lockctx extra = { 0 };
 		for (size_t s = c->fn[f].first; s < c->fn[f].first + c->fn[f].nsites; s++) {
 			struct site *st = &c->site[s];
+			if (extra.readers > 0)
+				st->section = 1;
 			for (int i = 0; i < extra.locks.n; i++) {
 				lockset_add(&st->locks, extra.locks.k[i]);
 				if (st->stores != NONE)
@@ -1306,6 +1327,9 @@ static void lock_helpers(struct cc *c, const struct defs *d)
 			if (!h)
 				continue;
 			const struct lock_helper *hf = &c->helpers[h - 1];
+			extra.readers += hf->readers;
+			if (extra.readers < 0)
+				extra.readers = 0;
 			for (int i = 0; i < hf->takes.n; i++) {
 				uint32_t k = helper_lock(hf, hf->takes.k[i], st);
 				if (k != NONE)
@@ -1607,7 +1631,7 @@ out:
 
 /* The magic's number changes with the rows' format or what they say (the
  * chain a fn row names): an index of another number is rebuilt. */
-#define STAMP_MAGIC "lockers-callctx 8"
+#define STAMP_MAGIC "lockers-callctx 9"
 #define STAMP_FORMAT STAMP_MAGIC " %016llx %lu %lu %lu %lu %lu\n"
 
 static int stamp_of(const char *kdir, uint64_t *stamp, unsigned long *files)

@@ -14,7 +14,9 @@
  * (every call starting with a name of exclusive-locks.list or
  * shared-locks.list, the RTNL of rtnl.list, guard(spinlock)... of
  * lock-guards.list), each lock keyed by the lock expression's last member
- * name. A function stored in a member (`.member = fn` in an initialiser,
+ * name. A helper of the tree that returns holding a lock or inside a reader
+ * it opened (cgroup_lock(), bpf_test_timer_enter()) holds it for its
+ * caller's later calls, until the helper that releases it. A function stored in a member (`.member = fn` in an initialiser,
  * `p->member = fn;`) is called wherever a member of that name is
  * (`ops->member(...)`), unless such a member is ever read as a value (copied,
  * passed on, returned, named bare as a macro's argument) or never called:
@@ -34,8 +36,9 @@
  * rcu-dereference.list, rcu-dereference-protected.list and rcu-replace.list
  * calls (lockdep_is_held(&L)), from rtnl.list's loads, and from the locks
  * held where an rcu-publish.list call stores to it. The reads that need a
- * reader are rcu-reader-loads.list, rcu-reader-walks.list and
- * rcu-reader-cursors.list (all of rules/data/).
+ * reader are rcu-reader-loads.list, rcu-reader-lookups.list,
+ * rcu-reader-calls.list, rcu-reader-walks.list and rcu-reader-cursors.list
+ * (all of rules/data/).
  *
  * The TSV (first line `root ABSPATH`), rows by kind:
  *
