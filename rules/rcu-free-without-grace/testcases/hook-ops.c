@@ -92,7 +92,7 @@ int map_add(struct net *net, struct nf_hook_ops *hooks, int n, struct mapping *m
 /*
  * check-name: hook ops or their priv freed after the hooks left the packet path, with no wait
  * check-output-start
-41:2: warning: t is freed by __tbl_unregister_table() right after nf_register_net_hooks() at line 36 failed with no grace period between: packets already in the hook may still run it and read its priv [rcu-free-without-grace] intended
+41:2: warning: t is freed by __tbl_unregister_table() right after nf_register_net_hooks() at line 36 failed with no grace period between: packets already in the hook may still run it and read its priv [rcu-free-without-grace] bug
 58:4: warning: ops is freed by kfree() right after nf_nat_ipv4_unregister_fn() at line 57 with no grace period between: packets already in the hook may still run it and read its priv [rcu-free-without-grace] bug
 71:2: warning: ops is freed by kfree() right after nf_nat_ipv4_unregister_fn() at line 70 with no grace period between: packets already in the hook may still run it and read its priv [rcu-free-without-grace] bug
  * check-output-end
