@@ -22,7 +22,9 @@
 /// grace period does not wait for the readers that find it in between; a module exit that returns while
 /// call_rcu() callbacks of the module may still be queued (no rcu_barrier()),
 /// whether its own file queues them or another file Kbuild links into the
-/// same module.
+/// same module; a module exit that clears a global RCU hook
+/// (RCU_INIT_POINTER(hook, NULL)) and waits for no grace period after, often
+/// once it tore down what the hook's functions read.
 /// Evidence: a reader of the same list member or pointer in the file (named in
 /// the message), an __rcu member of the tree's headers that points to the
 /// freed type (named when the file has no reader), the same type freed after

@@ -574,9 +574,54 @@ def _drains_elsewhere(paths, exit_fn):
     return None
 
 
+# A global RCU pointer cleared: RCU_INIT_POINTER(hook, NULL).
+GLOBAL_CLEARED = re.compile(r"\b(%s)\s*\(\s*(\w+)\s*,\s*NULL\s*\)\s*;" % "|".join(names("rcu-publish")))
+# What a module exit tears down that a hook's functions may still use.
+EXIT_TEARDOWNS = calls("rcu-barrier-drains", "module-teardowns", "rcu-hook-unregisters")
+
+
+def _hook_cleared(q, fn, others):
+    """The module exit fn clears a global RCU pointer (a hook other code
+    calls through under rcu_read_lock()) and waits for no grace period
+    after: a reader that loaded it just before still runs the module's
+    functions, on data the exit may already have torn down, or after the
+    module's text is gone."""
+    path = q.file
+    ls = source.lines(path)
+    span = source.func_named(ls, fn)
+    if span is None:
+        return
+    body = _text(path, span[0] + 1, span[1])
+    for m in GLOBAL_CLEARED.finditer(body):
+        g = m.group(2)
+        if re.search(r"[\w*]\s+\**\s*%s\s*[=;\[]" % re.escape(g), body):
+            continue    # a local
+        after = body[m.end():]
+        if WAITED.search(after) or DRAINS.search(after) or \
+                _helper_matching([path] + others, after, WAITED):
+            continue
+        line = span[0] + 2 + body.count("\n", 0, m.start())
+        col = ls[line - 1].find(m.group(1))
+        pos = Pos(q, line=str(line), column=str(max(col, 0)))
+        pos.current_element = fn
+        ev = {"exit_hook_cleared": True}
+        torn = EXIT_TEARDOWNS.search(body[:m.start()])
+        if torn:
+            ev["exit_torn_down_first"] = torn.group(1)
+            first = "after %s() tore down what it reaches, " % torn.group(1)
+        else:
+            first = ""
+        msg = ("module exit %s() clears the RCU pointer %s with %s() %sand waits for no grace "
+               "period after: a reader that loaded it under rcu_read_lock() just before may still "
+               "run the module's functions, on freed data or after its code is gone" % (
+                   fn, g, m.group(1), first))
+        _found[(path, pos.line, pos.column)] = (pos, g, msg, ev)
+
+
 def module_exit(p, fn):
     """A module exit: callbacks the file queues with call_rcu() must have run
-    before the module's text goes, which takes rcu_barrier()."""
+    before the module's text goes, which takes rcu_barrier(); a global RCU
+    hook it clears needs a grace period before it returns."""
     q = p[0]
     _life.enter(q.file)
     path = q.file
@@ -584,6 +629,7 @@ def module_exit(p, fn):
         return      # a bool option: the code is never a module, the exit never runs
     real = os.path.realpath(source.whole_path(path))
     others = [f for f in kbuild.composite_parts(real) if f != real]
+    _hook_cleared(q, str(fn), others)
     callbacks = [(None, line, cb) for line, cb in _queued_callbacks(source.text(path))]
     if not callbacks:
         callbacks = _module_callbacks(real, others)
