@@ -21,7 +21,10 @@
 //
 // The first line holds what a match needs: the ops of a fence, or a
 // scheduler that fences read. The Python reads the struct definitions from
-// the file and the driver headers it includes ("x.h", at any depth).
+// the file and the driver headers it includes ("x.h", at any depth). Those
+// headers are not part of the scan cache's key: a struct edited in one
+// changes the findings of a file only when the file itself changes, or
+// with --no-cache.
 
 virtual report, org
 
