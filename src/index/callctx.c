@@ -593,6 +593,22 @@ static int rooted_at(const struct token *v, size_t po, size_t pc, const char *p)
 	       (i + 1 == pc || tok_is(&v[i + 1], ")") || tok_is(&v[i + 1], ","));
 }
 
+/* A call of the vocabulary that opens or closes a reader: never a reader
+ * helper itself (rcu_read_lock_bh() { local_bh_disable(); ... }). */
+static int reader_call(const struct token *t)
+{
+	return lock_call(t) || tok_in(t, reader_open) || tok_in(t, reader_close);
+}
+
+static uint32_t new_helper(struct cc *c, size_t f)
+{
+	ALLOC_GROW(c->helpers, c->nhelpers + 1, c->ahelpers);
+	memset(&c->helpers[c->nhelpers], 0, sizeof(c->helpers[0]));
+	c->helpers[c->nhelpers].param0 = NONE;
+	c->fn[f].helper = ++c->nhelpers;
+	return c->fn[f].helper;
+}
+
 /* The body v[open, close] of function f, whose first parameter is named param0. */
 static void walk_body(struct cc *c, uint32_t f, uint32_t param0, const struct token *v, size_t open,
 		      size_t close)
@@ -766,15 +782,12 @@ static void walk_body(struct cc *c, uint32_t f, uint32_t param0, const struct to
 		lockset_add(&returns, x.locks.k[j]);
 	const struct lockset *found = helper > 0 ? &returns : &drops;
 	int takes_locks = helper && found->n;
-	/* a reader helper is not itself a reader call of the vocabulary
-	 * (rcu_read_lock_bh() { local_bh_disable(); ... }) */
-	int readers = lock_call(&nt) || tok_in(&nt, reader_open) || tok_in(&nt, reader_close) ? 0 :
+	int readers = reader_call(&nt) ? 0 :
 		      end_readers > 0 && !reader_drops ? 1 : !end_readers && reader_drops ? -1 : 0;
 	if (!takes_locks && !readers)
 		return;
-	ALLOC_GROW(c->helpers, c->nhelpers + 1, c->ahelpers);
-	struct lock_helper *h = &c->helpers[c->nhelpers++];
-	memset(h, 0, sizeof(*h));
+	uint32_t hi = new_helper(c, f);	/* before taking c->helpers: it grows */
+	struct lock_helper *h = &c->helpers[hi - 1];
 	if (takes_locks) {
 		struct lockset *l = helper > 0 ? &h->takes : &h->drops;
 		*l = *found;
@@ -784,7 +797,6 @@ static void walk_body(struct cc *c, uint32_t f, uint32_t param0, const struct to
 	}
 	h->param0 = param0;
 	h->readers = readers;
-	c->fn[f].helper = c->nhelpers;
 }
 
 /* i at a '#' that starts a line: the index past the directive; an #else or
@@ -1295,6 +1307,46 @@ static uint32_t helper_lock(const struct lock_helper *h, uint32_t k, const struc
 	return k == h->param0 ? st->arg0 : k;
 }
 
+/* A function whose one call is of a reader helper is one too: a wrapper
+ * (rhashtable_walk_start() { rhashtable_walk_start_check(iter); }), to a
+ * fixpoint a few levels deep. Only a wrapper: a function that calls more
+ * may close the reader itself (a helper's spin_lock_bh(), its own
+ * spin_unlock_bh()), which the order of its calls does not tell. */
+static void reader_wrappers(struct cc *c, const struct defs *d)
+{
+	/* A direct helper that also calls one of the other sign is balanced:
+	 * try_to_grab_pending() returns with interrupts off, __cancel_work()'s
+	 * local_irq_restore() closes them, not a reader of its caller's. */
+	for (size_t f = 0; f < c->nfn; f++) {
+		struct fn *fn = &c->fn[f];
+		int *r = fn->helper ? &c->helpers[fn->helper - 1].readers : NULL;
+		for (size_t s = fn->first; r && *r && s < fn->first + fn->nsites; s++) {
+			uint32_t h = 0;
+			for_targets(c, d, s, find_lock_helper, &h);
+			if (h && h != fn->helper && c->helpers[h - 1].readers == -*r)
+				*r = 0;
+		}
+	}
+	for (int round = 0, changed = 1; changed && round < 4; round++) {
+		changed = 0;
+		for (size_t f = 0; f < c->nfn; f++) {
+			struct fn *fn = &c->fn[f];
+			if (fn->nsites != 1 || fn->helper)
+				continue;
+			uint32_t h = 0;
+			for_targets(c, d, fn->first, find_lock_helper, &h);
+			int readers = h ? c->helpers[h - 1].readers : 0;
+			const char *name = c->nm.v[fn->name];
+			struct token nt = { .kind = TOK_IDENT, .s = name, .len = strlen(name) };
+			if (!readers || reader_call(&nt))
+				continue;
+			uint32_t hi = new_helper(c, f);	/* before taking c->helpers: it grows */
+			c->helpers[hi - 1].readers = readers;
+			changed = 1;
+		}
+	}
+}
+
 /* The sites after a call of a lock helper hold its locks, until a call of
  * the unlock helper: cgroup_lock(); ... cgroup_unlock(); as mutex_lock()
  * and mutex_unlock() of cgroup_mutex would (in the order of the sites, not
@@ -1303,6 +1355,7 @@ static void lock_helpers(struct cc *c, const struct defs *d)
 {
 	if (!c->nhelpers)
 		return;
+	reader_wrappers(c, d);
 	/* per name: some definition of it is a helper (most calls are of none) */
 	uint8_t *helper_name = xcalloc(c->nm.n, 1);
 	for (size_t f = 0; f < c->nfn; f++)
@@ -1631,7 +1684,7 @@ out:
 
 /* The magic's number changes with the rows' format or what they say (the
  * chain a fn row names): an index of another number is rebuilt. */
-#define STAMP_MAGIC "lockers-callctx 9"
+#define STAMP_MAGIC "lockers-callctx 10"
 #define STAMP_FORMAT STAMP_MAGIC " %016llx %lu %lu %lu %lu %lu\n"
 
 static int stamp_of(const char *kdir, uint64_t *stamp, unsigned long *files)
