@@ -214,6 +214,24 @@ def test_free_without_grace_facts(tmp_path):
 
 # ---------------------------------------------------------------- macroindex
 
+def test_fs_walk_free_rcu_mode():
+    """rcu-fs-walk-free reads of a walk method only what RCU mode runs: not
+    the else of its test of RCU mode, not what follows a branch that
+    returns; a conditional -ECHILD inside the branch ends nothing."""
+    from lockers import rcu_fs_walk_free as fw
+    kept = lambda body: " ".join(fw._rcu_mode(body).split())
+    assert kept("{ if (flags & LOOKUP_RCU) return -ECHILD; return X_SB(sb)->gen; }") == \
+        "{ if (flags & LOOKUP_RCU) return -ECHILD;"
+    assert kept("{ if (flags & LOOKUP_RCU) return f_rcu(d); g(X_SB(sb)); }") == \
+        "{ if (flags & LOOKUP_RCU) return f_rcu(d);"
+    assert kept("{ if (!dentry) { p = get(i); if (!p) return ERR_PTR(-ECHILD); } else { p = r(i); } use(p); }") == \
+        "{ if (!dentry) { p = get(i); if (!p) return ERR_PTR(-ECHILD); } else use(p); }"
+    body = "{ if (flags & LOOKUP_RCU) { d = rcu(p); if (!d) return -ECHILD; } x = X_SB(d->sb); }"
+    assert kept(body) == " ".join(body.split())
+    assert kept("{ if (!(flags & LOOKUP_RCU)) return 0; x = X_SB(sb); }") == \
+        "{ if (!(flags & LOOKUP_RCU)) return 0; x = X_SB(sb); }"
+
+
 def test_macroindex(tmp_path, monkeypatch, capsys):
     idx = tmp_path / "macroindex.tsv"
     idx.write_text("a\tmacro\t\tbody\t\n"
