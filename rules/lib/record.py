@@ -176,3 +176,27 @@ class PerFile(object):
         if self.reset:
             self.reset()
         self.file = None
+
+
+class FileFindings(PerFile):
+    """A rule's findings of the current file, by position, kept until the
+    file is done and then reported in line order: found[(path, line,
+    column)] = (pos, key, message, evidence). Later facts may add evidence
+    to a finding before then. The tables are the rule's other per-file
+    facts, forgotten with the findings."""
+
+    def __init__(self, rule, *tables):
+        PerFile.__init__(self, self._report, self._forget)
+        self.rule = rule
+        self.found = {}
+        self.tables = tables
+
+    def _report(self):
+        for k in sorted(self.found, key=lambda k: (int(k[1]), int(k[2]))):
+            pos, key, msg, ev = self.found[k]
+            emit(self.rule, pos, key, msg, **ev)
+
+    def _forget(self):
+        self.found.clear()
+        for t in self.tables:
+            t.clear()

@@ -16,7 +16,7 @@ import re
 
 from . import source
 from .macroindex import struct_name
-from .record import PerFile, emit, norm
+from .record import FileFindings, norm
 from .vocab import calls, names
 
 RULE = "rcu-fence-free"
@@ -34,22 +34,10 @@ _ALLOCATED = r"\b%s\s*=\s*(?:\([^()]*\)\s*)?\w*(?:alloc|zalloc|new|create|dup)\w
 _SELF_TEST = re.compile(r"(^|/)(selftests?|kunit|tests?)/|(^|/)st-[^/]*\.c$|selftest[^/]*\.c$|_test\.c$")
 _NOT_CALLS = {"if", "while", "for", "switch", "return", "sizeof"}
 
-_found = {}
 _releases = {}      # release function -> (ops, line of the ops)
 
-
-def _report():
-    for k in sorted(_found, key=lambda k: (int(k[1]), int(k[2]))):
-        pos, key, msg, ev = _found[k]
-        emit(RULE, pos, key, msg, **ev)
-
-
-def _forget():
-    _found.clear()
-    _releases.clear()
-
-
-_life = PerFile(_report, _forget)
+_life = FileFindings(RULE, _releases)
+_found = _life.found
 
 
 def flush():

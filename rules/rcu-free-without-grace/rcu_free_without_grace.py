@@ -15,7 +15,7 @@ import re
 
 from . import kbuild, macroindex, source
 from .cexpr import loc_key, split_args, wsfree
-from .record import PerFile, Pos, at, emit, norm
+from .record import FileFindings, Pos, at, norm
 from .vocab import FAMILY, RCU_READ_LOCK, RCU_REPLACE, calls, names, pairs
 
 RULE = "rcu-free-without-grace"
@@ -62,21 +62,11 @@ NOT_CALLS = {"if", "while", "for", "switch", "return", "sizeof"}
 # Teardown calls that free nothing a reader could follow (lockdep's record of a mutex).
 _NOT_FREEING = set(names("non-freeing-teardowns"))
 
-_found = {}
-
-
-def _report():
-    for k in sorted(_found, key=lambda k: (int(k[1]), int(k[2]))):
-        pos, key, msg, ev = _found[k]
-        emit(RULE, pos, key, msg, **ev)
-
-
-def _forget():
-    _found.clear()
-    _unlinkers.clear()
-
-
-_life = PerFile(_report, _forget)
+# The functions of the file that unlink a parameter: (file, name) ->
+# (parameter index, list member, unlink call, its line).
+_unlinkers = {}
+_life = FileFindings(RULE, _unlinkers)
+_found = _life.found
 
 
 def flush():
@@ -320,11 +310,6 @@ def tunnel_freed(pu, pf, CFG, X, how):
     cfg, x = wsfree(norm(str(CFG))), wsfree(norm(str(X)))
     if re.search(r"%s\.sk_user_data=%s;" % (re.escape(cfg), re.escape(x)), body):
         _judge(pu, pf, str(X), str(how), None, None)
-
-
-# The functions of the file that unlink a parameter: (file, name) ->
-# (parameter index, list member, unlink call, its line).
-_unlinkers = {}
 
 
 def _call_args(text):

@@ -19,7 +19,7 @@ import re
 
 from . import kbuild, source
 from .cexpr import balanced, call_args, split_args
-from .record import PerFile, Pos, emit, norm
+from .record import FileFindings, Pos, norm
 from .vocab import calls, names, pairs
 
 RULE = "rcu-fs-walk-free"
@@ -51,22 +51,10 @@ NOT_CALLS = {"if", "while", "for", "switch", "return", "sizeof", "typeof", "defi
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _HEAD = re.compile(r"^(?:[A-Za-z_][\w\s\*]*?\b)?(\w+)\s*\([^;]*$")
 
-_found = {}
 _teardowns = {}     # teardown method of the file -> its ops member
 
-
-def _report():
-    for k in sorted(_found, key=lambda k: (int(k[1]), int(k[2]))):
-        pos, key, msg, ev = _found[k]
-        emit(RULE, pos, key, msg, **ev)
-
-
-def _forget():
-    _found.clear()
-    _teardowns.clear()
-
-
-_life = PerFile(_report, _forget)
+_life = FileFindings(RULE, _teardowns)
+_found = _life.found
 
 
 def flush():
