@@ -20,7 +20,9 @@
 /// waits for to follow; an object queued for freeing
 /// (kfree_rcu(), call_rcu()) before the pointer to it is cleared, whose
 /// grace period does not wait for the readers that find it in between; a module exit that returns while
-/// call_rcu() callbacks of the module may still be queued (no rcu_barrier()),
+/// call_rcu() callbacks of the module may still be queued (no rcu_barrier(),
+/// or one followed by teardown that runs the module's pending work and may
+/// queue more: destroy_workqueue(), mmu_notifier_synchronize()),
 /// whether its own file queues them or another file Kbuild links into the
 /// same module; a module exit that clears a global RCU hook
 /// (RCU_INIT_POINTER(hook, NULL)) and waits for no grace period after, often

@@ -547,15 +547,70 @@ def _module_callbacks(real, others):
     return out
 
 
-def _drains_elsewhere(paths, exit_fn):
+def _code(line):
+    """A source line without its comments."""
+    return re.sub(r"//.*|/\*.*?(\*/|$)|^\s*\*.*", "", line)
+
+
+def _drains_elsewhere(paths, exit_fn, also=()):
     """file:line of an rcu_barrier() in a function of the module other than
-    its exit: the authors drain the callbacks on a teardown path (a device
-    release, a table of exit functions) the rule does not follow."""
+    its exit (and the helpers `also` it calls): the authors drain the
+    callbacks on a teardown path (a device release, a table of exit
+    functions) the rule does not follow."""
     for f in paths:
         for i, l in enumerate(source.lines(f)):
-            code = re.sub(r"//.*|/\*.*?(\*/|$)|^\s*\*.*", "", l)
-            if BARRIERS.search(code) and _enclosing(f, i + 1) not in ("", exit_fn):
+            if BARRIERS.search(_code(l)) and _enclosing(f, i + 1) not in ("", exit_fn) + tuple(also):
                 return "%s:%d" % (os.path.basename(f), i + 1)
+    return None
+
+
+# What runs a module's pending work or deferred callbacks (destroy_workqueue()),
+# which may queue more call_rcu() callbacks of the module.
+RUNNERS = calls("exit-callback-runners")
+QUEUES_OR_RUNS = re.compile("%s|%s" % (QUEUE_CALLBACK.pattern, RUNNERS.pattern))
+
+
+def _called(paths, code, pattern):
+    """(helper, what of pattern its body names) for a function of the module
+    called in code whose body matches pattern (one level down), or None."""
+    name = _helper_matching(paths, code, pattern)
+    if name is None:
+        return None
+    for f in paths:
+        span = source.func_named(source.lines(f), name)
+        if span:
+            m = pattern.search(_text(f, span[0] + 1, span[1]))
+            return name, re.match(r"\w+", m.group(0)).group(0)
+    return None
+
+
+def _run_after_drain(paths, path, span):
+    """A module exit (span in path) that waits for the callbacks (a barrier
+    or a drain, in its body or in a helper of the module it calls), then
+    calls what may queue more: a runner of the module's pending work
+    (exit-callback-runners.list), or a helper of the module that queues with
+    call_rcu() or calls a runner. (wait, its helper or None, line, runner,
+    its helper or None, line), or None when the last wait comes after them."""
+    ls = source.lines(path)
+    last = None
+    for i in range(span[0] + 1, span[1]):
+        code = _code(ls[i])
+        m = BARRIERS.search(code) or DRAINS.search(code)
+        h = None if m else _called(paths, code, BARRIER_NAMED)
+        if m:
+            last = (m.group(1), None, i + 1)
+        elif h:
+            last = (h[1], h[0], i + 1)
+    if last is None:
+        return None
+    for i in range(last[2], span[1]):
+        code = _code(ls[i])
+        m = RUNNERS.search(code)
+        h = None if m else _called(paths, code, QUEUES_OR_RUNS)
+        if m:
+            return last + (m.group(1), None, i + 1)
+        if h:
+            return last + (h[1], h[0], i + 1)
     return None
 
 
@@ -624,11 +679,13 @@ def module_exit(p, fn):
     if span is None:
         return
     body = _text(path, span[0], span[1])
-    if BARRIERS.search(body) or DRAINS.search(body):
-        return
-    if _helper_matching([path] + others, "\n".join(source.lines(path)[span[0] + 1:span[1]]),
-                        BARRIER_NAMED):
-        return
+    late = None
+    if BARRIERS.search(body) or DRAINS.search(body) or \
+            _helper_matching([path] + others, "\n".join(source.lines(path)[span[0] + 1:span[1]]),
+                             BARRIER_NAMED):
+        late = _run_after_drain([path] + others, path, span)
+        if late is None:
+            return      # the wait is the exit's last teardown that may queue a callback
     ls = source.lines(path)
     last = span[1]
     j = span[1] - 1
@@ -641,14 +698,26 @@ def module_exit(p, fn):
     pos.current_element = str(fn)
     part, line, cb = callbacks[0]
     ev = {"module_callbacks": len(callbacks),
-          "module_drains_elsewhere": _drains_elsewhere([real] + others, str(fn))}
+          "module_drains_elsewhere": _drains_elsewhere([real] + others, str(fn),
+                                                       late[1:2] if late and late[1] else ())}
     if part is None:
         ev["at_call_rcu"] = "%d:1" % line
         where, whose = "line %d" % line, "this file queues"
     else:
         ev["module_part"] = "%s:%d" % (part, line)
         where, whose = "%s:%d" % (part, line), "its module queues"
-    msg = ("module exit %s() returns with no rcu_barrier() while callbacks %s with "
-           "call_rcu() (%s at %s) may still be pending: they would run after the module's code is gone"
-           % (fn, whose, cb, where))
+    if late:
+        wait, helper, wline, run, via, rline = late
+        ev["exit_drain_not_last"] = "%s() at line %d" % (via or run, rline)
+        ev["exit_drain"] = "%s() at line %d" % (helper or wait, wline)
+        wait = "%s() in %s()" % (wait, helper) if helper else wait + "()"
+        run = "%s() in %s()" % (run, via) if via else run + "()"
+        msg = ("module exit %s() waits for pending callbacks (%s at line %d) before %s at line %d, "
+               "which runs work of the module that may queue more of the callbacks %s with call_rcu() "
+               "(%s at %s): they would run after the module's code is gone"
+               % (fn, wait, wline, run, rline, whose, cb, where))
+    else:
+        msg = ("module exit %s() returns with no rcu_barrier() while callbacks %s with "
+               "call_rcu() (%s at %s) may still be pending: they would run after the module's code is gone"
+               % (fn, whose, cb, where))
     _found[(path, pos.line, pos.column)] = (pos, str(fn), msg, ev)

@@ -1,4 +1,5 @@
-/* The same driver with rcu_barrier() in a cleanup helper its exit calls:
+/* The same driver with rcu_barrier() in a cleanup helper its exit calls, and
+ * only its slab cache destroyed after it (no work of the module runs):
  * no callback outlives the module. */
 struct neigh {
 	struct rcu_head rcu;
@@ -24,7 +25,7 @@ static void nb_cleanup(void)
 static void __exit nb_exit(void)
 {
 	nb_cleanup();
-	destroy_workqueue(nb_wq);
+	kmem_cache_destroy(nb_cache);
 }
 
 module_exit(nb_exit);
