@@ -7,12 +7,14 @@
 ///                      rcu_barrier(), before the first teardown (a slab
 ///                      cache destroyed, a free, or a helper of the file that
 ///                      does one), else as its last statement
+///   -D module_barrier_last  a module exit that waits, then runs work that may
+///                      queue more callbacks: rcu_barrier() as its last statement
 /// The rcu_head member's name comes from the finding (LOCKERS_FIX_FIELDS).
 //
 // Fix: rcu-free-without-grace
 // Options: --no-includes
 
-virtual patch, defer_free, module_barrier, wait_first
+virtual patch, defer_free, module_barrier, module_barrier_last, wait_first
 
 @initialize:python@
 @@
@@ -87,6 +89,14 @@ position q : script:python() { is_first_teardown(q) };
   D@q(...);
 
 @depends on patch && module_barrier && !before_teardown@
+identifier F : script:python() { is_key(F) };
+@@
+F(...) {
+  ...
++ rcu_barrier();
+}
+
+@depends on patch && module_barrier_last@
 identifier F : script:python() { is_key(F) };
 @@
 F(...) {

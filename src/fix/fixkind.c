@@ -238,6 +238,21 @@ static int plan_list(const struct finding *f, struct fix_plan *p, char *why, siz
 static int plan_free_grace(const struct finding *f, struct fix_plan *p, char *why, size_t whylen)
 {
 	p->fields = finding_evidence(f, "rcu_head_field");
+	if (has(f, "exit_drain_not_last")) {
+		/* the exit waits, then runs work that may queue more: the wait
+		 * must be its last statement, as upstream put it in ib_core */
+		p->mode = "module_barrier_last";
+		p->race = "{function}() waits for its callbacks, then runs pending work of the "
+			  "module that may queue more with call_rcu(): those can still be pending "
+			  "when it returns, and run code that was unloaded with the module.";
+		p->unmatched = "the module exit is not a function body rcu_barrier() can be added to";
+		p->verb = "add an rcu_barrier() at the end of";
+		p->tail = "";
+		p->why = "rcu_barrier() after the exit's last teardown waits for every callback "
+			 "its work queued, so none outlives the module's code.";
+		snprintf(p->object, sizeof(p->object), "%s()", f->function);
+		return 0;
+	}
 	if (has(f, "module_callbacks")) {
 		p->mode = "module_barrier";
 		p->race = "Callbacks this module queued with call_rcu() can still be pending when "
