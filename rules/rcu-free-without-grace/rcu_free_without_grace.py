@@ -155,17 +155,25 @@ def _readers(path, member, pkey):
     return None
 
 
-def _helper_matching(paths, body, pattern):
+def _helper_match(paths, body, pattern):
     """A function called in body, defined in the first of paths that has it,
-    whose body matches pattern (one level down): its name, or None."""
+    whose body matches pattern (one level down): (its name, the match), or
+    None."""
     for name in sorted(set(re.findall(r"\b(\w+)\s*\(", body)) - NOT_CALLS):
         for f in paths:
             span = source.func_named(source.lines(f), name)
             if span:
-                if pattern.search(_text(f, span[0] + 1, span[1])):
-                    return name
+                m = pattern.search(_text(f, span[0] + 1, span[1]))
+                if m:
+                    return name, m
                 break
     return None
+
+
+def _helper_matching(paths, body, pattern):
+    """_helper_match()'s function name, or None."""
+    found = _helper_match(paths, body, pattern)
+    return found[0] if found else None
 
 
 def _waiting_helpers(path, between):
@@ -573,15 +581,8 @@ QUEUES_OR_RUNS = re.compile("%s|%s" % (QUEUE_CALLBACK.pattern, RUNNERS.pattern))
 def _called(paths, code, pattern):
     """(helper, what of pattern its body names) for a function of the module
     called in code whose body matches pattern (one level down), or None."""
-    name = _helper_matching(paths, code, pattern)
-    if name is None:
-        return None
-    for f in paths:
-        span = source.func_named(source.lines(f), name)
-        if span:
-            m = pattern.search(_text(f, span[0] + 1, span[1]))
-            return name, re.match(r"\w+", m.group(0)).group(0)
-    return None
+    found = _helper_match(paths, code, pattern)
+    return (found[0], re.match(r"\w+", found[1].group(0)).group(0)) if found else None
 
 
 def _run_after_drain(paths, path, span):
