@@ -16,9 +16,9 @@
 /// Reported only when the filesystem (the files Kbuild links into its
 /// module) has such a reader, named in the message, and only what that
 /// method runs in RCU mode counts (not the else of its LOOKUP_RCU test, not
-/// what follows a branch that returns). A wait before the free
-/// (synchronize_rcu(), kern_unmount(), which synchronizes) or a free in an
-/// RCU callback is quiet. Which method reads, whether through a helper,
+/// what follows a branch that returns, in the block that holds it). A wait
+/// before the free (synchronize_rcu(), kern_unmount(), which synchronizes)
+/// or a free in an RCU callback is quiet. Which method reads, whether through a helper,
 /// whether the freed struct has an rcu_head weigh in; a self-test's
 /// filesystem weighs against.
 //

@@ -228,13 +228,34 @@ def _statement_end(text, k):
     return len(text)
 
 
+def _block_end(text, k):
+    """Index of the "}" that closes the innermost block holding text[k], or
+    len(text) when that block is the function's own (text[0] == "{")."""
+    opens = []
+    for j in range(k):
+        if text[j] == "{":
+            opens.append(j)
+        elif text[j] == "}" and opens:
+            opens.pop()
+    if len(opens) <= 1:
+        return len(text)
+    return _statement_end(text, opens[-1]) - 1
+
+
+_IF = re.compile(r"\bif\s*\(")
+
+
 def _rcu_mode(body):
     """The body with what RCU mode never runs blanked, for a method that tests
     it: if (flags & LOOKUP_RCU) B1 else B2 runs B1, not B2; a B1 that returns
-    (-ECHILD, or an RCU variant's result) ends the method there."""
-    for m in re.finditer(r"\bif\s*\(", body):
+    (-ECHILD, or an RCU variant's result) ends the method there, or only the
+    block that holds the test when it is nested (ext4_get_link()'s inline
+    data): then the tests after that block count too."""
+    m = _IF.search(body)
+    while m:
         cond = balanced(body, m.end() - 1)
         if cond is None or not RCU_TEST.search(cond) or re.match(r"\s*!\s*\(", cond):
+            m = _IF.search(body, m.end())
             continue
         k = m.end() + len(cond) + 1
         while k < len(body) and body[k].isspace():
@@ -245,13 +266,17 @@ def _rcu_mode(body):
         top = re.sub(r"\{[^{}]*\}", "", inner)
         while re.search(r"\{[^{}]*\}", top):
             top = re.sub(r"\{[^{}]*\}", "", top)
+        outer = _block_end(body, m.start())
         if ECHILD.match(inner) or re.search(r"(?:^|;|\})\s*return\b", top):
-            return _blank(body, end, len(body))
-        e = re.match(r"\s*else\b\s*", body[end:])
-        if e:
-            k2 = end + e.end()
-            return _blank(body, k2, _statement_end(body, k2))
-        return body
+            body = _blank(body, end, outer)
+        else:
+            e = re.match(r"\s*else\b\s*", body[end:])
+            if e:
+                k2 = end + e.end()
+                body = _blank(body, k2, _statement_end(body, k2))
+        if outer == len(body):
+            return body
+        m = _IF.search(body, outer)
     return body
 
 
