@@ -12,7 +12,7 @@ import re
 from . import source
 from .cexpr import call_args, loc_key, split_args, startkey
 from .record import PerFile, norm
-from .vocab import RCU_ACCESS, RCU_DEREFERENCE, RCU_PUBLISH, RCU_REPLACE
+from .vocab import RCU_ACCESS, RCU_DEREFERENCE, RCU_PUBLISH, RCU_REPLACE, names
 
 
 S = {}
@@ -185,6 +185,32 @@ def first_argument_of(path, line, col):
         m = re.search(r"(\w+)\s*$", stripped[:-1])
         return m.group(1) if m else None
     return None
+
+
+_CACHE_MADE = r"\b%s\s*=\s*(?:KMEM_CACHE\w*|kmem_cache_create\w*)\s*\([^;]*\bSLAB_TYPESAFE_BY_RCU\b"
+
+
+def typesafe_cache(path, line, col):
+    """The cache the slab free at (line, col), 0-based column, frees into
+    when the file creates that cache SLAB_TYPESAFE_BY_RCU: a reader that
+    finds a freed object there finds one of its type and revalidates it
+    (dma_fence_get_rcu_safe()). None otherwise."""
+    text = source.line(path, line)
+    m = re.compile(r"\w+\s*\(").match(text, col)
+    if not m:
+        return None
+    args = split_args(call_args(text, m.end() - 1))
+    first = args[0] if args else ""
+    if not re.fullmatch(r"\w+", first):
+        return None
+    return first if re.search(_CACHE_MADE % re.escape(first), source.text(path)) else None
+
+
+def in_rcu_callback(path, span):
+    """The function at span (0-based first and last line) takes an
+    rcu_head: an RCU callback, which runs after the grace period."""
+    head = "\n".join(source.lines(path)[span[0]:min(span[0] + 3, span[1]) + 1])
+    return bool(re.search(r"\bstruct\s+(?:%s)\s*\*" % "|".join(names("rcu-heads")), head.split("{")[0]))
 
 
 def enclosing_call(path, line, col):

@@ -10,8 +10,9 @@
 ///
 /// Evidence: the scheduler stopped on the path (drm_sched_fini(), here or in
 /// a helper of the file) says fences were made; an object allocated in the
-/// function (a set-up's error path), a SLAB_TYPESAFE_BY_RCU cache or a
-/// self-test lower the score.
+/// function (a set-up's error path) or a self-test lower the score. A
+/// release into a cache the file creates SLAB_TYPESAFE_BY_RCU is not
+/// reported: its readers revalidate a reused fence (dma_fence_get_rcu_safe()).
 //
 // Rule: rcu-fence-free
 // Confidence: Moderate

@@ -16,6 +16,7 @@ import re
 
 from . import source
 from .macroindex import struct_name
+from .rcu import in_rcu_callback, typesafe_cache
 from .record import FileFindings, norm
 from .vocab import calls, names
 
@@ -26,7 +27,6 @@ TEARDOWN = calls("rcu-fence-timeline-teardowns")
 # What frees after a grace period: a release that calls one defers its free.
 DEFERS = calls("rcu-fence-frees", "rcu-free", "grace-period-defers")
 SLAB_FREES = set(names("slab-cache-frees"))
-HEADS = "|".join(names("rcu-heads"))
 # The object allocated in the function itself: a set-up's error path, before
 # any fence of it exists.
 _ALLOCATED = r"\b%s\s*=\s*(?:\([^()]*\)\s*)?\w*(?:alloc|zalloc|new|create|dup)\w*\s*\("
@@ -54,11 +54,6 @@ def _real(path):
 
 def _self_test(path):
     return bool(_SELF_TEST.search(_real(path)))
-
-
-def _in_rcu_callback(path, span):
-    head = _text(path, (span[0], min(span[0] + 3, span[1])))
-    return bool(re.search(r"\bstruct\s+(?:%s)\s*\*" % HEADS, head.split("{")[0]))
 
 
 # ------------------------------------------------------------ S5a: a release
@@ -103,9 +98,9 @@ def release_freed(pf, X, F, REL):
     line = source.line(path, int(p.line))
     fname = re.search(r"(\w+)\s*\(", line[int(p.column):])
     fname = fname.group(1) if fname else ""
+    if fname in SLAB_FREES and typesafe_cache(path, int(p.line), int(p.column)):
+        return      # readers of a typesafe cache revalidate what they find (dma_fence_get_rcu_safe())
     ev = {"fence_release": True, "at_ops": "%d:1" % rel[1]}
-    if fname in SLAB_FREES and "SLAB_TYPESAFE_BY_RCU" in source.text(path):
-        ev["typesafe_by_rcu"] = True
     if _self_test(path):
         ev["self_test"] = True
     x = norm(str(X))
@@ -217,7 +212,7 @@ def container_freed(pf, X, T):
         return
     ls = source.lines(path)
     span = source.func_span(ls, p)
-    if span is None or _in_rcu_callback(path, span):
+    if span is None or in_rcu_callback(path, span):
         return
     before = "\n".join(ls[span[0]:int(p.line) - 1])
     member, mtype, where = emb

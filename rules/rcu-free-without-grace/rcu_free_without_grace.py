@@ -15,6 +15,7 @@ import re
 
 from . import kbuild, macroindex, source
 from .cexpr import loc_key, split_args, wsfree
+from .rcu import in_rcu_callback, typesafe_cache
 from .record import FileFindings, Pos, at, norm
 from .vocab import FAMILY, RCU_READ_LOCK, RCU_REPLACE, calls, names, pairs
 
@@ -182,11 +183,6 @@ def _waiting_helpers(path, between):
     return _helper_matching([path], between, WAITS)
 
 
-def _in_rcu_callback(path, span):
-    head = _text(path, span[0], min(span[0] + 3, span[1]))
-    return bool(re.search(r"\bstruct\s+(?:%s)\s*\*" % HEADS, head.split("{")[0]))
-
-
 # ------------------------------------------------------------------ findings
 
 
@@ -201,7 +197,7 @@ def _judge(pu, pf, freed, how, member, pkey, ptext=None):
     span = source.func_span(source.lines(path), p)
     if span is None:
         return
-    if _in_rcu_callback(path, span):
+    if in_rcu_callback(path, span):
         return      # freeing inside the RCU callback: the grace period is over
     ls = source.lines(path)
     ul = int(pu[0].line) if pu else int(p.line)
@@ -236,7 +232,7 @@ def _judge(pu, pf, freed, how, member, pkey, ptext=None):
     helper = _waiting_helpers(path, "\n".join(ls[ul:int(p.line) - 1]))
     if helper:
         return      # the helper is the wait
-    if any(n in fline for n in SLAB_FREES) and "SLAB_TYPESAFE_BY_RCU" in source.text(path):
+    if typesafe_cache(path, int(p.line), int(p.column)):
         ev["typesafe_by_rcu"] = True
     if READER_COMMENT.search("\n".join(ls[max(span[0], ul - 4):int(p.line)])):
         ev["comment_explains"] = True
