@@ -98,6 +98,21 @@ def emit(rule, pos, key, message, **evidence):
     sys.stdout.flush()
 
 
+def emit_reads(path):
+    """Hand the driver the other files read for checked file `path` (one
+    record each, LOCKERS-READ <TAB> file <TAB> read path <TAB> stamp, see
+    source.stamp()), and forget them: its cached result is used again only
+    while they are unchanged."""
+    reads = source.take_reads()
+    if MODE != "lockers" or path is None:
+        return
+    for p in sorted(reads):
+        if "\t" in p or "\n" in p:
+            p, reads[p] = "-", "!"     # a path no record can carry: a stamp that never matches
+        sys.stdout.write("LOCKERS-READ\t%s\t%s\t%s\n" % (path, p, reads[p]))
+    sys.stdout.flush()
+
+
 def init_function(pos):
     """__init or __net_init when pos's function is marked so: it runs at boot,
     or on a network namespace no one else sees yet (evidence for every rule;
@@ -173,6 +188,7 @@ class PerFile(object):
 
     def flush(self):
         self.report()
+        emit_reads(self.file)
         if self.reset:
             self.reset()
         self.file = None

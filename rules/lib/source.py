@@ -14,6 +14,14 @@ For a rule with "Scope: function" it reads a copy with the bodies that
 cannot match blanked (src/scan/fnscope.c); the text read here is always the
 whole file, which LOCKERS_ORIGINALS, the directory of links to the files,
 gives, so that a rule sees the same text with or without the copy.
+
+A file other than the one checked that a rule reads (a header, the other
+files of a module, a Makefile) decides its findings as much as the checked
+file does: read_regular() and listdir() note each with its stamp, which
+record.emit_reads() hands the driver with the file's findings, so that a
+cached result is used again only while those files are unchanged
+(src/scan/reads.c compares the stamps). memo() keeps a fact built from
+such files together with what it read, for every file that uses it.
 """
 import os
 import re
@@ -28,11 +36,74 @@ def whole_path(path):
     return os.path.join(_ORIGINALS, path) if _ORIGINALS and not os.path.isabs(path) else path
 
 
+def stamp(path):
+    """What says path changed, as src/scan/reads.c writes it: a regular file
+    "f<size>:<mtime_ns>:<ctime_ns>:<inode>", a directory (its entries)
+    "d<mtime_ns>:<ctime_ns>:<inode>", anything else "o", none "-"."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return "-"
+    if stat.S_ISREG(st.st_mode):
+        return "f%d:%d:%d:%d" % (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+    if stat.S_ISDIR(st.st_mode):
+        return "d%d:%d:%d" % (st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+    return "o"
+
+
+_READS = {}     # path -> stamp: the other files read for the file being checked
+
+
+def note_read(path):
+    """path (a file, or a directory whose entries were listed) decides the
+    findings of the file being checked."""
+    path = os.path.abspath(path)
+    if path not in _READS:
+        _READS[path] = stamp(path)
+
+
+def take_reads():
+    """The files noted since the last call, {path: stamp}; forgotten."""
+    out = dict(_READS)
+    _READS.clear()
+    return out
+
+
+def memo(cache, key, build):
+    """cache[key], built with build() the first time: a fact built from other
+    files, kept while spatch checks several files. The files build() read
+    count as read by every file that uses the fact."""
+    if key not in cache:
+        before = take_reads()
+        value = build()
+        cache[key] = (value, take_reads())
+        _READS.update(before)
+    value, reads = cache[key]
+    _READS.update(reads)
+    return value
+
+
+def listdir(d):
+    """The entries of directory d (os.scandir), noted as read; [] if it
+    cannot be listed."""
+    note_read(d)
+    try:
+        return list(os.scandir(d))
+    except OSError:
+        return []
+
+
 def read_regular(path):
     """The text of path (UTF-8, undecodable bytes replaced) if it is a
     regular file, after symlinks; None if it is not one or cannot be read.
+    Noted as read (note_read()): the checked file itself is read by text().
     Opened with O_NONBLOCK and checked with fstat, as the driver's
     open_regular() (src/lib/util.c) does, so that nothing blocks."""
+    note_read(path)
+    return _read(path)
+
+
+def _read(path):
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return None
@@ -52,10 +123,14 @@ def read_regular(path):
 
 
 def text(path):
-    """The whole file, newlines as "\\n"."""
+    """The whole file, newlines as "\\n". spatch names the files it checks
+    relative to the driver's work directory: an absolute path is another
+    file of the tree, noted as read."""
+    if os.path.isabs(path):
+        note_read(path)
     if path not in _CACHE:
         _CACHE.clear()
-        body = read_regular(whole_path(path))
+        body = _read(whole_path(path))
         _CACHE[path] = (body, body.split("\n")) if body is not None else ("", [])
     return _CACHE[path][0]
 

@@ -7,7 +7,7 @@ import re
 
 from . import source
 from .cexpr import IDENT, KEYWORDS, balanced, matching, split_args, split_top, strip_parens, tokenize, wsfree
-from .record import emit, norm
+from .record import emit, emit_reads, norm
 
 
 RULE = "loop-le-count"
@@ -186,7 +186,9 @@ def sorted_walk(top, limit):
     gives, for the first `limit` directories only. A directory's path sorts
     before every path under it, so a heap of the directories met yields them
     in order without listing the rest of a large tree (the subsystem of a
-    file at /tmp/x/f.c is all of /tmp)."""
+    file at /tmp/x/f.c is all of /tmp). The directories are not noted as
+    read (source.listdir()): they may hold the scan's own output, which
+    changes every run; the files read are."""
     heap = [top]
     while heap and limit > 0:
         d = heapq.heappop(heap)
@@ -230,23 +232,23 @@ def set_minus1_nearby(path, e):
     key = (top, pat)
     if key not in _NEARBY:
         _NEARBY.clear()
-        _NEARBY[key] = None
-        rx = re.compile(r"(?:->|\.)\s*" + pat)
-        for d, files in sorted_walk(top, 400):
-            for f in sorted(files):
-                if not f.endswith((".c", ".h")):
-                    continue
-                full = os.path.join(d, f)
-                if full == real:
-                    continue
-                body = source.read_regular(full)     # never a FIFO or a device
-                m = body is not None and rx.search(body)
-                if m:
-                    _NEARBY[key] = "%s: %s" % (os.path.relpath(full, top), " ".join(m.group(0).split()))
-                    break
-            if _NEARBY[key]:
-                break
-    return _NEARBY[key]
+    return source.memo(_NEARBY, key, lambda: _first_minus1(top, real, pat))
+
+
+def _first_minus1(top, real, pat):
+    rx = re.compile(r"(?:->|\.)\s*" + pat)
+    for d, files in sorted_walk(top, 400):
+        for f in sorted(files):
+            if not f.endswith((".c", ".h")):
+                continue
+            full = os.path.join(d, f)
+            if full == real:
+                continue
+            body = source.read_regular(full)     # never a FIFO or a device
+            m = body is not None and rx.search(body)
+            if m:
+                return "%s: %s" % (os.path.relpath(full, top), " ".join(m.group(0).split()))
+    return None
 
 
 # ---------------------------------------------------------------- bounds
@@ -932,6 +934,7 @@ def check_loop(shape, p, i, e_text, body_text):
         ev["bound_set_minus1"] = True
     elif not sized:
         nearby = set_minus1_nearby(pos.file, ews)
+        emit_reads(pos.file)
         if nearby:
             ev["bound_set_minus1_nearby"] = nearby
     c = explaining_comment(src, line, hdr_end)

@@ -22,10 +22,9 @@
 //
 // The first line holds what a match needs: the ops of a fence, or a
 // scheduler that fences read. The Python reads the struct definitions from
-// the file and the driver headers it includes ("x.h", at any depth). Those
-// headers are not part of the scan cache's key: a struct edited in one
-// changes the findings of a file only when the file itself changes, or
-// with --no-cache.
+// the file and the driver headers it includes ("x.h", at any depth); the
+// scan cache replays a file's result only while those headers are
+// unchanged (rules/README.md, Records).
 
 virtual report, org
 

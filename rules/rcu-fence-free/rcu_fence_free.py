@@ -143,9 +143,12 @@ def _structs(path):
     and its quoted headers define; where is "line N" in the file itself,
     else "header.h:N"."""
     real = _real(path)
-    if real in _defs:
-        return _defs[real]
-    _defs.clear()
+    if real not in _defs:
+        _defs.clear()
+    return source.memo(_defs, real, lambda: _read_structs(path, real))
+
+
+def _read_structs(path, real):
     defs = {}
     for f, text in _headers(path, real):
         for m in re.finditer(r"^(?:typedef\s+)?struct\s+(\w+)\s*\{", text, re.M):
@@ -161,7 +164,6 @@ def _structs(path):
                     os.path.relpath(f, os.path.dirname(real)), line)
                 members.append((mm.group(1), mm.group(2), where))
             defs[m.group(1)] = members
-    _defs[real] = defs
     return defs
 
 

@@ -33,9 +33,8 @@
 // (fs-context-teardown-ops.list), since the member's name, free, is a word
 // of most files. The Python reads the other files of the filesystem (the
 // readers are most often in namei.c or dir.c, the teardown in super.c),
-// once per module. Those files are not part of the scan cache's key: an
-// edit of a reader changes the findings of the teardown's file only when
-// that file itself changes, or with --no-cache.
+// once per module; the scan cache replays a file's result only while
+// those files are unchanged (rules/README.md, Records).
 
 virtual report, org
 

@@ -13,7 +13,6 @@ permission, get_link unless they return -ECHILD first) and what they read;
 no such reader, no finding. Findings are collected per file and reported
 once per free.
 """
-import glob
 import os
 import re
 
@@ -286,11 +285,11 @@ def _fs_of(path):
     real = os.path.realpath(source.whole_path(path))
     d = os.path.dirname(real)
     parts = kbuild.composite_parts(real)
-    files = tuple((parts if real in parts else [real]) + sorted(glob.glob(os.path.join(d, "*.h"))))
+    headers = sorted(e.path for e in source.listdir(d) if e.name.endswith(".h"))
+    files = tuple((parts if real in parts else [real]) + headers)
     if files not in _fs:
         _fs.clear()
-        _fs[files] = _Fs(files)
-    return real, _fs[files]
+    return real, source.memo(_fs, files, lambda: _Fs(files))
 
 
 # ------------------------------------------------------------------ the free

@@ -349,6 +349,7 @@ int report_run_json_write(const char *path, const struct scan_result *res, int j
 		json_object_set_new(c, "files_read", json_integer((json_int_t)res->cache.stat_misses));
 		json_object_set_new(c, "runs_reused", json_integer((json_int_t)res->cache.result_hits));
 		json_object_set_new(c, "runs_new", json_integer((json_int_t)res->cache.result_misses));
+		json_object_set_new(c, "runs_stale", json_integer((json_int_t)res->cache.stale));
 		json_object_set_new(c, "corrupt_ignored", json_integer((json_int_t)res->cache.corrupt));
 		json_object_set_new(c, "rebuilt", json_boolean(res->cache.rebuilt));
 		json_object_set_new(root, "cache", c);

@@ -78,11 +78,16 @@ void report_summary(FILE *out, const struct scan_result *res, const struct repor
 			res->call_context_reused ? " (reused: files unchanged)" : "", res->call_stats.files,
 			res->call_stats.functions, res->call_stats.calls, res->call_stats.needs_reader,
 			res->call_stats.in_section, res->call_stats.seconds);
-	if (res->cached)
-		fprintf(out, "lockers: cache: %lu files unchanged, %lu read; %lu spatch runs reused, %lu run%s%s\n",
+	if (res->cached) {
+		char stale[96] = "";
+		if (res->cache.stale)
+			snprintf(stale, sizeof(stale), " (%lu as another file their rule read changed)",
+				 res->cache.stale);
+		fprintf(out, "lockers: cache: %lu files unchanged, %lu read; %lu spatch runs reused, %lu run%s%s%s\n",
 			res->cache.stat_hits, res->cache.stat_misses, res->cache.result_hits,
-			res->cache.result_misses, res->cache.corrupt ? "; corrupt entries ignored" : "",
+			res->cache.result_misses, stale, res->cache.corrupt ? "; corrupt entries ignored" : "",
 			res->cache.rebuilt ? "; cache (re)built" : "");
+	}
 	size_t below = count_below(res, NULL, o);
 	for (size_t r = 0; r < res->rules.nr; r++) {
 		const char *name = res->rules.v[r].name;

@@ -403,6 +403,13 @@ int cache_result_load_either(struct cache *c, uint64_t key, uint64_t alt, int *w
 	return 1;
 }
 
+void cache_result_stale(struct cache *c)
+{
+	c->st.result_hits--;
+	c->st.result_misses++;
+	c->st.stale++;
+}
+
 int cache_result_load(struct cache *c, uint64_t key, struct cache_run *run, struct strbuf *lines)
 {
 	int which;

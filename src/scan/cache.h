@@ -21,6 +21,7 @@ struct tree_file;
 struct cache_stats {
 	unsigned long stat_hits, stat_misses;
 	unsigned long result_hits, result_misses, corrupt;
+	unsigned long stale;	/* of the misses: found, but a file the rule read has changed */
 	int rebuilt;		/* FORMAT was missing or foreign: started afresh */
 };
 
@@ -58,6 +59,8 @@ int cache_result_load(struct cache *c, uint64_t key, struct cache_run *run, stru
  * counted as one lookup. */
 int cache_result_load_either(struct cache *c, uint64_t key, uint64_t alt, int *which,
 			     struct cache_run *run, struct strbuf *lines);
+/* The entry just loaded is not used (a file its rule read has changed): a miss. */
+void cache_result_stale(struct cache *c);
 int cache_result_store(struct cache *c, uint64_t key, const struct cache_run *run,
 		       const char *lines, size_t len);
 

@@ -1,6 +1,7 @@
 #include "scan/results.h"
 #include "scan/cache.h"
 #include "scan/cfunc.h"
+#include "scan/reads.h"
 #include "scan/record.h"
 #include "scan/scan-result.h"
 #include "lib/strbuf.h"
@@ -156,11 +157,32 @@ static unsigned file_functions(struct results *ctx, size_t file)
 	return *slot - 1;
 }
 
+/* The tree file a LOCKERS-READ record is for: it is kept with that file's result. */
+static size_t take_read(struct scan_result *res, size_t rule, const char *line, size_t len)
+{
+	const char *name;
+	size_t n;
+	int rc = read_record(line, len, &name, &n);
+
+	if (rc == 0)
+		return SIZE_MAX - 1;
+	char *file = rc > 0 ? xstrndup(name, n) : NULL;
+	long idx = file ? spatch_file_index(file) : -1;
+	if (idx < 0 || (size_t)idx >= res->tree.nr)
+		strvec_pushf(&res->record_errors, "%s: %s: %.*s", res->rules.v[rule].name,
+			     rc > 0 ? "read record names a file spatch was not given" : "malformed read record",
+			     (int)(len > 200 ? 200 : len), line);
+	free(file);
+	return idx < 0 || (size_t)idx >= res->tree.nr ? SIZE_MAX : (size_t)idx;
+}
+
 void results_stdout_line(void *vctx, size_t rule, const char *line, size_t len)
 {
 	struct results *ctx = vctx;
-	size_t file = take_record(ctx->res, rule, SIZE_MAX, line, len);
+	size_t file = take_read(ctx->res, rule, line, len);
 
+	if (file == SIZE_MAX - 1)
+		file = take_record(ctx->res, rule, SIZE_MAX, line, len);
 	if (file == SIZE_MAX || !ctx->cache)
 		return;
 	struct strbuf **slot = pending_slot(ctx, rule, file);
@@ -226,6 +248,11 @@ int results_replay(struct results *ctx, size_t rule, size_t file)
 	uint64_t key = cache_result_key(ctx->cache, ctx->content_hash[file], res->rules.v[rule].hash);
 
 	if (!cache_result_load_either(ctx->cache, key, timeout_key(ctx, key), &timed_out, &run, &lines)) {
+		strbuf_release(&lines);
+		return 0;
+	}
+	if (!reads_unchanged(lines.buf)) {
+		cache_result_stale(ctx->cache);
 		strbuf_release(&lines);
 		return 0;
 	}
