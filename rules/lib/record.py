@@ -1,7 +1,8 @@
 """What a finding becomes, and when a rule reports.
 
 Inside lockers (the driver sets LOCKERS_COCCI_DIR for its spatch children)
-every finding is one record line on stdout, described in cocci/README.md:
+every finding is one record line on stdout, described in rules/README.md
+(Records), and so is each other file read to judge a file (emit_reads()):
 
   LOCKERS <TAB> 1 <TAB> rule <TAB> file <TAB> line <TAB> col <TAB> function
           <TAB> key <TAB> message { <TAB> name=value }
