@@ -1,5 +1,6 @@
 /* libFuzzer: the cache's index and result files (src/scan/cache.c), never trusted. */
 #include "scan/cache.h"
+#include "scan/reads.h"
 #include "lib/strbuf.h"
 #include "scan/tree.h"
 #include "lib/util.h"
@@ -40,7 +41,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	write_file_replace(entry, data, size, 0);
 	struct strbuf lines = STRBUF_INIT;
 	struct cache_run run;
-	cache_result_load(c, key, &run, &lines);
+	if (cache_result_load(c, key, &run, &lines)) {
+		/* Its read records name any path: stat(), and reads of regular files only. */
+		struct tree_file one = { .path = "a.c" };
+		struct tree t = { .root = dir, .v = &one, .nr = 1 };
+		uint64_t hash = 0;
+		struct reads r;
+		reads_init(&r, &t, &hash);
+		reads_unchanged(&r, lines.buf, 0);
+		reads_release(&r);
+	}
 	struct tree_file tf = { .path = "a.c" };
 	uint64_t h;
 	const char *answers;

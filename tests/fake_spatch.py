@@ -83,6 +83,17 @@ def main(argv):
                     f.write(os.environ["FAKE_SPATCH_MORPH"])
             with open(original) as f:
                 message += ": " + f.readline().strip()
+        if "reads" in real:
+            # The file's finding depends on FAKE_SPATCH_READS, a file beside
+            # nothing the scan walks; then two read records the driver refuses.
+            dep = os.environ["FAKE_SPATCH_READS"]
+            st = os.stat(dep)
+            sys.stdout.write("LOCKERS-READ\t%s\t%s\tf%d:%d:%d:%d\n" % (
+                path, dep, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino))
+            sys.stdout.write("LOCKERS-READ\t%s\tno stamp\n" % path)
+            sys.stdout.write("LOCKERS-READ\t999.c\t%s\t-\n" % dep)
+            with open(dep) as f:
+                message += ": " + f.readline().strip()
         record = "LOCKERS\t1\t%s\t%s\t1\t1\tf\tkey\t%s\n" % (rule, path, message)
         if defer:
             pending.append(record)

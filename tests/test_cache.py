@@ -202,3 +202,19 @@ def test_a_change_to_a_file_the_rule_read_rescans_the_file_it_judged(tmp_path, l
     assert c["runs_stale"] >= 1
     found, _ = fs_walk(tmp_path / "plain", tmp_path / "tree")
     assert found == []
+
+
+def test_the_same_bytes_in_another_module_are_judged_by_that_module(tmp_path, lockers_built):
+    # The cache keys on content: two filesystems with the same super.c share
+    # an entry. Only the one whose namei.c reads the info has a finding.
+    for name, namei in (("slate", FS_NAMEI), ("shale", FS_NAMEI.replace("dentry->d_sb->s_fs_info",
+                                                                         "slate_default_info"))):
+        d = tmp_path / "tree" / "fs" / name
+        d.mkdir(parents=True)
+        (d / "Makefile").write_text(FS_MAKEFILE.replace("slate", name))
+        (d / "namei.c").write_text(namei)
+        (d / "super.c").write_text(FS_SUPER)
+    out = tmp_path / "out"
+    for _ in range(2):
+        found, _ = fs_walk(out, tmp_path / "tree")
+        assert found == [("fs/slate/super.c", 6)]

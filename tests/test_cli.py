@@ -144,6 +144,36 @@ def test_a_rule_script_that_raises_is_a_crash_not_a_parse_error(tmp_path, fake_r
     assert {f["path"] for f in report["summary"]["failures"]} == {"b-pyfail.c"}, "a crash is never cached"
 
 
+def test_read_records_keep_a_result_only_while_what_it_read_holds(tmp_path, fake_rules, lockers_built):
+    # A rule that read another file to judge b-reads.c prints a read record
+    # for it: the cached result is replayed only while that file is the
+    # same. Malformed read records are rule errors; nothing else is lost.
+    tree = small_tree(tmp_path, ["a.c", "b-reads.c"])
+    (tree / "b-reads.c").write_text("int g(void) { return 1; }\n")    # the cache keys on content
+    dep = tmp_path / "dep.txt"
+    dep.write_text("first\n")
+
+    def scan():
+        out = tmp_path / "out"
+        run_lockers(["check", "--any-tree", "--no-notes", "-q", "--fail-on", "101", "-o", out, "-j", "1",
+                     "--rules-dir", fake_rules, "--spatch", FAKE_SPATCH, tree],
+                    check_rc=0, env={"FAKE_SPATCH_READS": str(dep)})
+        return json.loads((out / "lockers.json").read_text()), json.loads((out / "run.json").read_text())
+
+    report, run = scan()
+    msgs = {f["path"]: f["message"] for f in report["findings"]}
+    assert msgs == {"a.c": "fake finding", "b-reads.c": "fake finding: first"}
+    errors = report["summary"]["record_errors"]
+    assert len(errors) == 2 and any("malformed read record" in e for e in errors) and \
+        any("read record names a file spatch was not given" in e for e in errors)
+    report, run = scan()
+    assert run["cache"]["runs_new"] == 0 and run["cache"]["runs_stale"] == 0
+    dep.write_text("second\n")
+    report, run = scan()
+    assert run["cache"]["runs_stale"] == 1 and run["cache"]["runs_new"] == 1
+    assert {f["path"]: f["message"] for f in report["findings"]}["b-reads.c"] == "fake finding: second"
+
+
 def test_files_before_a_failing_one_keep_their_late_records(tmp_path, fake_rules,
                                                                lockers_built):
     # Rules may report a file only when a later one starts, or at the end:

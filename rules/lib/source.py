@@ -17,11 +17,12 @@ gives, so that a rule sees the same text with or without the copy.
 
 A file other than the one checked that a rule reads (a header, the other
 files of a module, a Makefile) decides its findings as much as the checked
-file does: read_regular() and listdir() note each with its stamp, which
-record.emit_reads() hands the driver with the file's findings, so that a
-cached result is used again only while those files are unchanged
-(src/scan/reads.c compares the stamps). memo() keeps a fact built from
-such files together with what it read, for every file that uses it.
+file does: read_regular(), text() of an absolute path and listdir() note
+each, which record.emit_reads() hands the driver with the file's findings;
+the driver keeps the hash of each one's bytes with the cached result and
+uses it again only while they hold the same (src/scan/reads.c). memo()
+keeps a fact built from such files together with what it read, for every
+file that uses it.
 """
 import os
 import re
@@ -37,7 +38,9 @@ def whole_path(path):
 
 
 def stamp(path):
-    """What says path changed, as src/scan/reads.c writes it: a regular file
+    """What says path changed since the rule read it, as src/scan/reads.c's
+    read_stamp() writes it (the driver caches nothing read by a file that
+    changed before it stored the result): a regular file
     "f<size>:<mtime_ns>:<ctime_ns>:<inode>", a directory (its entries)
     "d<mtime_ns>:<ctime_ns>:<inode>", anything else "o", none "-"."""
     try:

@@ -21,6 +21,7 @@ void results_init(struct results *r, struct scan_result *res, struct cache *cach
 	r->functions = xcalloc(res->tree.nr + 1, sizeof(*r->functions));
 	r->changed = xcalloc(res->tree.nr + 1, sizeof(*r->changed));
 	r->pending = cache ? xcalloc(res->rules.nr * res->tree.nr + 1, sizeof(*r->pending)) : NULL;
+	reads_init(&r->reads, &res->tree, r->content_hash);
 }
 
 void results_release(struct results *r)
@@ -43,6 +44,7 @@ void results_release(struct results *r)
 	r->functions = NULL;
 	r->pending = NULL;
 	r->content_hash = NULL;
+	reads_release(&r->reads);
 }
 
 /*
@@ -220,7 +222,9 @@ void results_file_done(void *vctx, size_t rule, size_t file, enum file_status st
 		uint64_t key = cache_result_key(ctx->cache, ctx->content_hash[file], res->rules.v[rule].hash);
 		if (st == FILE_TIMEOUT)
 			key = timeout_key(ctx, key);
-		cache_result_store(ctx->cache, key, &run, *slot ? (*slot)->buf : "", *slot ? (*slot)->len : 0);
+		if (!*slot || !reads_for_cache(&ctx->reads, *slot, file))
+			cache_result_store(ctx->cache, key, &run, *slot ? (*slot)->buf : "",
+					   *slot ? (*slot)->len : 0);
 	}
 	if (*slot) {
 		strbuf_release(*slot);
@@ -251,7 +255,7 @@ int results_replay(struct results *ctx, size_t rule, size_t file)
 		strbuf_release(&lines);
 		return 0;
 	}
-	if (!reads_unchanged(lines.buf)) {
+	if (!reads_unchanged(&ctx->reads, lines.buf, file)) {
 		cache_result_stale(ctx->cache);
 		strbuf_release(&lines);
 		return 0;

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "scan/reads.h"
 #include "scan/spatch.h"
 
 struct cache;
@@ -24,6 +25,7 @@ struct results {
 	unsigned *functions;		/* per tree file: 1 + its function definitions, 0 unknown */
 	struct strbuf **pending;	/* per rule x file: record lines of a live run */
 	unsigned char *changed;		/* per tree file: changed while it was scanned */
+	struct reads reads;		/* the other files rules read: kept with a result, checked on replay */
 };
 
 /* For res's tree and rules (loaded); cache may be NULL. */
