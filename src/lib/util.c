@@ -338,6 +338,11 @@ char *absolute_path(const char *path)
 	return abs;
 }
 
+long long timespec_ns(struct timespec t)
+{
+	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
 double now_seconds(void)
 {
 	struct timespec ts;

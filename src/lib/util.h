@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -92,6 +93,8 @@ char *absolute_path(const char *path);
 
 /* Seconds since an arbitrary origin, monotonic. */
 double now_seconds(void);
+/* A stat time (st_mtim, st_ctim) in nanoseconds: what the cache compares. */
+long long timespec_ns(struct timespec t);
 
 /* 64-bit hash of bytes (xxHash3), and its fixed-width hex form. */
 uint64_t hash_bytes(const void *data, size_t len);

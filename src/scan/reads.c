@@ -13,9 +13,11 @@
 /* No source file is this large; a cache entry naming /proc/kcore is not read. */
 #define READ_MAX (64L << 20)
 
-static long long ns(struct timespec t)
+/* A regular file's stat stamp: what source.stamp() writes. */
+static void file_stamp(struct strbuf *out, long long size, long long mtime_ns, long long ctime_ns,
+		       unsigned long long ino)
 {
-	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+	strbuf_addf(out, "f%lld:%lld:%lld:%llu", size, mtime_ns, ctime_ns, ino);
 }
 
 void read_stamp(const char *path, struct strbuf *out)
@@ -25,10 +27,10 @@ void read_stamp(const char *path, struct strbuf *out)
 	if (stat(path, &st))
 		strbuf_addch(out, '-');
 	else if (S_ISREG(st.st_mode))
-		strbuf_addf(out, "f%lld:%lld:%lld:%llu", (long long)st.st_size, ns(st.st_mtim),
-			    ns(st.st_ctim), (unsigned long long)st.st_ino);
+		file_stamp(out, (long long)st.st_size, timespec_ns(st.st_mtim), timespec_ns(st.st_ctim),
+			   (unsigned long long)st.st_ino);
 	else if (S_ISDIR(st.st_mode))
-		strbuf_addf(out, "d%lld:%lld:%llu", ns(st.st_mtim), ns(st.st_ctim),
+		strbuf_addf(out, "d%lld:%lld:%llu", timespec_ns(st.st_mtim), timespec_ns(st.st_ctim),
 			    (unsigned long long)st.st_ino);
 	else
 		strbuf_addch(out, 'o');
@@ -55,6 +57,11 @@ void reads_release(struct reads *r)
 	memset(r, 0, sizeof(*r));
 }
 
+static int is_read_line(const char *line, size_t len)
+{
+	return len >= strlen(READ_TAG) && !memcmp(line, READ_TAG, strlen(READ_TAG));
+}
+
 /* The three fields after the tag; -1 unless there are exactly three, none empty. */
 static int split_fields(const char *line, size_t len, const char *f[3], size_t n[3])
 {
@@ -77,7 +84,7 @@ int read_record(const char *line, size_t len, const char **file, size_t *flen)
 	const char *f[3];
 	size_t n[3];
 
-	if (len < strlen(READ_TAG) || memcmp(line, READ_TAG, strlen(READ_TAG)))
+	if (!is_read_line(line, len))
 		return 0;
 	if (memchr(line, '\0', len) || split_fields(line, len, f, n))
 		return -1;
@@ -171,31 +178,22 @@ static const char *inside_root(const struct reads *r, const char *abs)
 	return !strncmp(abs, r->root, n) && abs[n] == '/' ? abs + n + 1 : NULL;
 }
 
-/* The content stamp of abs: a tree file's as the prefilter hashed it (the same hash), else read. */
-static const char *content_stamp(struct reads *r, const char *abs, struct strbuf *tmp)
+/* The index of abs among the tree's files, or -1. */
+static long tree_index(const struct reads *r, const char *abs)
 {
 	const char *rel = inside_root(r, abs);
-	long idx = rel ? tree_find(r->tree, rel) : -1;
 
+	return rel ? tree_find(r->tree, rel) : -1;
+}
+
+/* The content stamp of abs (tree file idx, or -1): a tree file's as the prefilter hashed it (the same hash), else read. */
+static const char *content_stamp(struct reads *r, const char *abs, long idx, struct strbuf *tmp)
+{
 	if (idx < 0)
 		return memo_stamp(r, abs);
 	strbuf_reset(tmp);
 	strbuf_addf(tmp, "h%016llx", (unsigned long long)r->content_hash[idx]);
 	return tmp->buf;
-}
-
-/* The stat stamp the tree walk saw of abs, if it is a tree file ("" if not). */
-static void walk_stamp(const struct reads *r, const char *abs, struct strbuf *out)
-{
-	const char *rel = inside_root(r, abs);
-	long idx = rel ? tree_find(r->tree, rel) : -1;
-
-	strbuf_reset(out);
-	if (idx >= 0) {
-		const struct tree_file *tf = &r->tree->v[idx];
-		strbuf_addf(out, "f%lld:%lld:%lld:%llu", (long long)tf->size, tf->mtime_ns, tf->ctime_ns,
-			    (unsigned long long)tf->ino);
-	}
 }
 
 int reads_for_cache(struct reads *r, struct strbuf *lines, size_t file)
@@ -211,17 +209,24 @@ int reads_for_cache(struct reads *r, struct strbuf *lines, size_t file)
 		const char *f[3];
 		size_t n[3];
 
-		if (len >= strlen(READ_TAG) && !memcmp(line, READ_TAG, strlen(READ_TAG)) &&
-		    !split_fields(line, len, f, n)) {
+		if (is_read_line(line, len) && !split_fields(line, len, f, n)) {
 			char *abs = xstrndup(f[1], n[1]);
+			const char *rel = inside_root(r, abs);
+			long idx = tree_index(r, abs);
 			/* Changed since the rule read it, or since the walk hashed it: not to cache. */
 			strbuf_reset(&now);
 			read_stamp(abs, &now);
-			walk_stamp(r, abs, &tmp);
-			if (now.len != n[2] || memcmp(now.buf, f[2], n[2]) || (tmp.len && strcmp(tmp.buf, now.buf)))
+			if (now.len != n[2] || memcmp(now.buf, f[2], n[2]))
 				rc = -1;
-			const char *rel = inside_root(r, abs);
-			strbuf_addf(&out, "%s-\t%s\t%s\n", READ_TAG, rel ? rel : abs, content_stamp(r, abs, &tmp));
+			if (idx >= 0) {
+				const struct tree_file *tf = &r->tree->v[idx];
+				strbuf_reset(&tmp);
+				file_stamp(&tmp, (long long)tf->size, tf->mtime_ns, tf->ctime_ns,
+					   (unsigned long long)tf->ino);
+				if (strcmp(tmp.buf, now.buf))
+					rc = -1;
+			}
+			strbuf_addf(&out, "%s-\t%s\t%s\n", READ_TAG, rel ? rel : abs, content_stamp(r, abs, idx, &tmp));
 			free(abs);
 		} else {
 			strbuf_add(&out, line, len);
@@ -254,13 +259,13 @@ int reads_unchanged(struct reads *r, const char *lines, size_t file)
 		const char *f[3];
 		size_t n[3];
 
-		if (len >= strlen(READ_TAG) && !memcmp(line, READ_TAG, strlen(READ_TAG))) {
+		if (is_read_line(line, len)) {
 			if (split_fields(line, len, f, n)) {
 				same = 0;	/* a record this driver did not write: run again */
 			} else {
 				char *abs = *f[1] == '/' ? xstrndup(f[1], n[1])
 							 : xasprintf("%s/%.*s", r->root, (int)n[1], f[1]);
-				const char *stamp = content_stamp(r, abs, &tmp);
+				const char *stamp = content_stamp(r, abs, tree_index(r, abs), &tmp);
 				same = strlen(stamp) == n[2] && !memcmp(stamp, f[2], n[2]);
 				free(abs);
 			}

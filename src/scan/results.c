@@ -86,6 +86,14 @@ static struct strbuf **pending_slot(struct results *ctx, size_t rule, size_t fil
  * SIZE_MAX, the file its path field names as spatch saw it). Returns the
  * file index the record belongs to, or SIZE_MAX when it was rejected.
  */
+/* The tree file spatch calls name ("12.c"), or SIZE_MAX for a name it was not given. */
+static size_t tree_file_of(const struct scan_result *res, const char *name)
+{
+	long idx = spatch_file_index(name);
+
+	return idx < 0 || (size_t)idx >= res->tree.nr ? SIZE_MAX : (size_t)idx;
+}
+
 static size_t take_record(struct scan_result *res, size_t rule, size_t file,
 			  const char *line, size_t len)
 {
@@ -109,14 +117,13 @@ static size_t take_record(struct scan_result *res, size_t rule, size_t file,
 		return SIZE_MAX;
 	}
 	if (file == SIZE_MAX) {
-		long idx = spatch_file_index(f->path);
-		if (idx < 0 || (size_t)idx >= res->tree.nr) {
+		file = tree_file_of(res, f->path);
+		if (file == SIZE_MAX) {
 			strvec_pushf(&res->record_errors, "%s: record names a file spatch was not given: %s",
 				     r->name, f->path);
 			finding_free(f);
 			return SIZE_MAX;
 		}
-		file = (size_t)idx;
 	}
 	free(f->path);
 	f->path = xstrdup(res->tree.v[file].path);
@@ -135,8 +142,7 @@ static int changed_since_walk(const struct tree *t, size_t file)
 	char *path = xasprintf("%s/%s", t->root, tf->path);
 	struct stat st;
 	int changed = stat(path, &st) || st.st_ino != tf->ino || st.st_size != tf->size ||
-		      (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec != tf->mtime_ns ||
-		      (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec != tf->ctime_ns;
+		      timespec_ns(st.st_mtim) != tf->mtime_ns || timespec_ns(st.st_ctim) != tf->ctime_ns;
 
 	free(path);
 	return changed;
@@ -159,31 +165,35 @@ static unsigned file_functions(struct results *ctx, size_t file)
 	return *slot - 1;
 }
 
-/* The tree file a LOCKERS-READ record is for: it is kept with that file's result. */
-static size_t take_read(struct scan_result *res, size_t rule, const char *line, size_t len)
+/*
+ * A LOCKERS-READ record: 1 with *file the tree file it is for (it is kept
+ * with that file's result), or SIZE_MAX when it is malformed or names no
+ * file spatch was given (a record error); 0 for any other line.
+ */
+static int take_read(struct scan_result *res, size_t rule, const char *line, size_t len, size_t *file)
 {
 	const char *name;
 	size_t n;
 	int rc = read_record(line, len, &name, &n);
 
 	if (rc == 0)
-		return SIZE_MAX - 1;
-	char *file = rc > 0 ? xstrndup(name, n) : NULL;
-	long idx = file ? spatch_file_index(file) : -1;
-	if (idx < 0 || (size_t)idx >= res->tree.nr)
+		return 0;
+	char *spatch_name = rc > 0 ? xstrndup(name, n) : NULL;
+	*file = spatch_name ? tree_file_of(res, spatch_name) : SIZE_MAX;
+	free(spatch_name);
+	if (*file == SIZE_MAX)
 		strvec_pushf(&res->record_errors, "%s: %s: %.*s", res->rules.v[rule].name,
 			     rc > 0 ? "read record names a file spatch was not given" : "malformed read record",
 			     (int)(len > 200 ? 200 : len), line);
-	free(file);
-	return idx < 0 || (size_t)idx >= res->tree.nr ? SIZE_MAX : (size_t)idx;
+	return 1;
 }
 
 void results_stdout_line(void *vctx, size_t rule, const char *line, size_t len)
 {
 	struct results *ctx = vctx;
-	size_t file = take_read(ctx->res, rule, line, len);
+	size_t file;
 
-	if (file == SIZE_MAX - 1)
+	if (!take_read(ctx->res, rule, line, len, &file))
 		file = take_record(ctx->res, rule, SIZE_MAX, line, len);
 	if (file == SIZE_MAX || !ctx->cache)
 		return;

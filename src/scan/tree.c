@@ -62,8 +62,8 @@ static void add_file(struct tree *t, const char *rel, const struct stat *st)
 	t->v[t->nr].dev = st->st_dev;
 	t->v[t->nr].ino = st->st_ino;
 	t->v[t->nr].size = st->st_size;
-	t->v[t->nr].mtime_ns = (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec;
-	t->v[t->nr].ctime_ns = (long long)st->st_ctim.tv_sec * 1000000000LL + st->st_ctim.tv_nsec;
+	t->v[t->nr].mtime_ns = timespec_ns(st->st_mtim);
+	t->v[t->nr].ctime_ns = timespec_ns(st->st_ctim);
 	t->nr++;
 	t->st.c_files++;
 }
