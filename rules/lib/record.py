@@ -107,10 +107,10 @@ def emit_reads(path):
     reads = source.take_reads()
     if MODE != "lockers" or path is None:
         return
-    for p in sorted(reads):
+    for p, st in sorted(reads.items()):
         if "\t" in p or "\n" in p:
-            p, reads[p] = "-", "!"     # a path no record can carry: a stamp that never matches
-        sys.stdout.write("LOCKERS-READ\t%s\t%s\t%s\n" % (path, p, reads[p]))
+            p, st = "-", "!"       # a path no record can carry: a stamp that never matches
+        sys.stdout.write("LOCKERS-READ\t%s\t%s\t%s\n" % (path, p, st))
     sys.stdout.flush()
 
 

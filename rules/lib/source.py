@@ -74,9 +74,11 @@ def take_reads():
 
 def memo(cache, key, build):
     """cache[key], built with build() the first time: a fact built from other
-    files, kept while spatch checks several files. The files build() read
-    count as read by every file that uses the fact."""
+    files, kept while spatch checks the files it concerns one after another
+    (the cache holds the last key's only). The files build() read count as
+    read by every file that uses the fact."""
     if key not in cache:
+        cache.clear()
         before = take_reads()
         value = build()
         cache[key] = (value, take_reads())

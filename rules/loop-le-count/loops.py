@@ -230,8 +230,6 @@ def set_minus1_nearby(path, e):
     pat = (sep.join(map(re.escape, tail)) if len(tail) == 2 else re.escape(tail[0])) + \
         r"\s*=(?!=)[^;{}]*[\w)\]]\s*-\s*1(?![\w.])[^;{}]*;"
     key = (top, pat)
-    if key not in _NEARBY:
-        _NEARBY.clear()
     return source.memo(_NEARBY, key, lambda: _first_minus1(top, real, pat))
 
 

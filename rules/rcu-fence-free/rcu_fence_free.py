@@ -143,8 +143,6 @@ def _structs(path):
     and its quoted headers define; where is "line N" in the file itself,
     else "header.h:N"."""
     real = _real(path)
-    if real not in _defs:
-        _defs.clear()
     return source.memo(_defs, real, lambda: _read_structs(path, real))
 
 

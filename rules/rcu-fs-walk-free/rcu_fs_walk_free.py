@@ -18,6 +18,7 @@ import re
 
 from . import kbuild, source
 from .cexpr import balanced, call_args, split_args
+from .rcu import in_rcu_callback
 from .record import FileFindings, Pos, norm
 from .vocab import calls, names, pairs
 
@@ -287,8 +288,6 @@ def _fs_of(path):
     parts = kbuild.composite_parts(real)
     headers = sorted(e.path for e in source.listdir(d) if e.name.endswith(".h"))
     files = tuple((parts if real in parts else [real]) + headers)
-    if files not in _fs:
-        _fs.clear()
     return real, source.memo(_fs, files, lambda: _Fs(files))
 
 
@@ -495,7 +494,7 @@ def freed_map(pf, S, X, FREE):
         return
     x = norm(str(X))
     text, first = _func_text(p)
-    if re.search(r"\bstruct\s+(?:%s)\s*\*" % HEADS, text.split("{")[0]):
+    if text and in_rcu_callback(p.file, (first, first + text.count("\n"))):
         return      # the RCU callback: freed after the grace period
     if re.search(r"\b%s\s*=\s*\w*alloc\w*\s*\(" % re.escape(x), text):
         return      # allocated here: freed on an error path before anyone saw it
