@@ -206,6 +206,18 @@ def typesafe_cache(path, line, col):
     return first if re.search(_CACHE_MADE % re.escape(first), source.text(path)) else None
 
 
+def struct_rcu_head(text, tag):
+    """Whether text defines struct `tag`, and the name of the rcu_head
+    member of that definition (None when it has none)."""
+    m = re.search(r"\bstruct\s+%s\s*\{" % re.escape(tag), text)
+    if not m:
+        return False, None
+    end = text.find("\n};", m.end())
+    f = re.search(r"\bstruct\s+(?:%s)\s+(\w+)\s*;" % "|".join(names("rcu-heads")),
+                  text[m.end():end]) if end > 0 else None
+    return True, f.group(1) if f else None
+
+
 def in_rcu_callback(path, span):
     """The function at span (0-based first and last line) takes an
     rcu_head: an RCU callback, which runs after the grace period."""

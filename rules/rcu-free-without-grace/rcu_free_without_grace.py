@@ -15,7 +15,7 @@ import re
 
 from . import kbuild, macroindex, source
 from .cexpr import loc_key, split_args, wsfree
-from .rcu import in_rcu_callback, typesafe_cache
+from .rcu import in_rcu_callback, struct_rcu_head, typesafe_cache
 from .record import FileFindings, Pos, at, norm
 from .vocab import FAMILY, RCU_READ_LOCK, RCU_REPLACE, calls, names, pairs
 
@@ -94,14 +94,8 @@ def _type_facts(path, tag):
     the rcu_head member of its definition (here, else in the index); the
     line of a function of the file that frees one after a grace period."""
     text = source.text(path)
-    head = None
-    m = re.search(r"\bstruct\s+%s\s*\{" % re.escape(tag), text)
-    if m:
-        end = text.find("\n};", m.end())
-        f = re.search(r"\bstruct\s+(?:%s)\s+(\w+)\s*;" % HEADS, text[m.end():end]) if end > 0 else None
-        if f:
-            head = f.group(1)
-    else:
+    defined, head = struct_rcu_head(text, tag)
+    if not defined:
         head = macroindex.vocabulary()["heads"].get(tag)
     rcu_freed = None
     for m in FREED_AFTER_GRACE.finditer(text):

@@ -18,7 +18,7 @@ import re
 
 from . import kbuild, source
 from .cexpr import balanced, call_args, split_args
-from .rcu import in_rcu_callback
+from .rcu import in_rcu_callback, struct_rcu_head
 from .record import FileFindings, Pos, norm
 from .vocab import calls, names, pairs
 
@@ -37,7 +37,6 @@ INODE_MEMBERS = names("fs-rcu-walk-inode-members")
 INODE_FREES = set(names("fs-inode-frees"))
 PLAIN_FREES = set(names("immediate-frees"))
 SLAB_FREES = set(names("slab-cache-frees"))
-HEADS = "|".join(names("rcu-heads"))
 WAITS = calls("grace-period-waits", "srcu-grace-period-waits", "rcu-barriers", "rcu-free",
               "grace-period-defers", "fs-grace-period-waits")
 _BAILS = pairs("fs-rcu-walk-bails")
@@ -193,10 +192,9 @@ class _Fs(object):
 
     def struct_has_head(self, tag):
         for code in self.code.values():
-            m = re.search(r"\bstruct\s+%s\s*\{" % re.escape(tag), code)
-            if m:
-                end = code.find("\n};", m.end())
-                return bool(re.search(r"\bstruct\s+(?:%s)\s+\w+\s*;" % HEADS, code[m.end():end]))
+            defined, head = struct_rcu_head(code, tag)
+            if defined:
+                return head is not None
         return False
 
 
