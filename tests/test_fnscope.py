@@ -144,6 +144,121 @@ def test_directives_and_declarations_that_look_like_bodies_stay(tmp_path, locker
     assert "#if 0\t/*\n\t * Why keep them?\n\t */\n" in kept and "keep_them();" not in kept
 
 
+GUARDED = """/// Sees only the bodies that open an RCU section with guard(rcu)().
+//
+// Rule: scoped
+// Confidence: High
+// Requires : guard(rcu) rcu_read_unlock
+// Scope: function
+@r@
+@@
+int
+"""
+
+GUARDS_C = """int rcu_guarded(struct s *s)
+{
+	guard(rcu)();
+	return rcu_dereference(s->p)->v;
+}
+int spaced(struct s *s)
+{
+	guard (rcu) ();
+	return s->w;
+}
+int mutex_guarded(struct s *s)
+{
+	guard(mutex)(&s->lock);
+	return s->v;
+}
+"""
+
+
+def test_a_word_of_several_tokens_needs_them_in_a_row(tmp_path, lockers_built):
+    """guard(rcu) in a header: of all the guards, only the RCU one counts,
+    for the file (the prefilter) and for each body (function scope)."""
+    only_mutex = GUARDS_C[GUARDS_C.index("int mutex_guarded"):]
+    got, out = handed(tmp_path, {"g.c": GUARDS_C, "m.c": only_mutex, "acc.h": HEADER}, rule=GUARDED)
+    (copy,) = [p.read_text() for p in got.values() if p.suffix == ".c"]   # m.c is no candidate
+    assert "guard(rcu)();" in copy and "guard (rcu) ();" in copy
+    assert "guard(mutex)(&s->lock);" not in copy
+    run = json.loads((out / "run.json").read_text())
+    assert run["function_scope"] == {"bodies_kept": 2, "bodies_blanked": 1}
+
+
+TWICE = """/// Reports one pointer read twice in a body.
+//
+// Rule: scoped
+// Confidence: High
+// Needs: macro-index
+// Requires : rcu_read_lock rcu_dereference rcu_assign_pointer call_rcu
+// Scope: function
+// Twice : rcu_dereference rcu_assign_pointer call_rcu
+@r@
+@@
+int
+"""
+
+TWICE_C = """int pair(struct s *s)
+{
+	rcu_read_lock();
+	if (rcu_dereference(s->p))
+		v = rcu_dereference(s->p)->v;
+	rcu_read_unlock();
+	return v;
+}
+int once(struct s *s)
+{
+	int v = 0;
+
+	rcu_read_lock();
+	v = rcu_dereference(s->q)->v + other(s);
+	rcu_read_unlock();
+	return v;
+}
+void publish(struct s *s, struct p *n)
+{
+	n->v = 1;
+	if (n->v)
+		rcu_assign_pointer(s->p,
+				   n)
+	;
+	call_rcu(&old->head, free_s);
+}
+int plain(struct s *s)
+{
+	rcu_read_lock();
+	v = s->p->v;
+	rcu_read_unlock();
+	return s->p != NULL;
+}
+int accessors(struct dev *d)
+{
+	return acc_get_rcu(d)->v + acc_get_rcu(d)->w;
+}
+"""
+
+
+def test_a_body_that_reads_no_pointer_twice_keeps_only_its_calls(tmp_path, lockers_built):
+    """Twice: only the bodies that name one of the file's pointers twice are
+    kept whole; the others keep their Twice calls, each a statement in its
+    place, for what they teach about the other bodies' pointers."""
+    got, out = handed(tmp_path, {"t.c": TWICE_C, "acc.h": HEADER}, rule=TWICE)
+    (copy,) = [p.read_text() for p in got.values() if p.suffix == ".c"]
+    lines, whole = copy.split("\n"), TWICE_C.split("\n")
+    assert len(lines) == len(whole) and len(copy) == len(TWICE_C)
+    assert "v = rcu_dereference(s->p)->v;" in copy            # s->p twice
+    assert "v = s->p->v;" in copy and "return s->p != NULL;" in copy   # another body's pointer
+    assert "acc_get_rcu(d)->v + acc_get_rcu(d)->w" in copy     # an accessor's load, twice
+    assert "rcu_read_lock();" in copy.split("int once")[0]
+    once = copy.split("int once")[1].split("void publish")[0]
+    assert "rcu_dereference(s->q);" in once and "other(s)" not in once and "rcu_read_lock" not in once
+    publish = copy.split("void publish")[1].split("int plain")[0]
+    assert "rcu_assign_pointer(s->p,\n\t\t\t\t   n)\n;" in publish    # a ';' of its own after it
+    assert "call_rcu(&old->head, free_s);" in publish and "n->v = 1" not in publish
+    run = json.loads((out / "run.json").read_text())
+    assert run["function_scope"] == {"bodies_kept": 3, "bodies_blanked": 2}
+
+
 CALLERS = """/// Follows a helper that unlinks its argument into its callers.
 //
 // Rule: scoped

@@ -29,6 +29,7 @@
 // Options: --no-includes
 // Requires : rcu_read_lock rcu_read_lock_bh rcu_read_lock_sched srcu_read_lock rcu_dereference rcu_dereference_bh rcu_dereference_sched rcu_dereference_raw rcu_dereference_rtnl rcu_dereference_bh_rtnl rcu_dereference_check rcu_dereference_bh_check rcu_dereference_sched_check rcu_dereference_raw_check srcu_dereference srcu_dereference_check srcu_dereference_notrace rcu_assign_pointer RCU_INIT_POINTER rcu_replace_pointer call_rcu kfree_rcu kvfree_rcu
 // Scope: function
+// Twice : @rcu-dereference @rcu-dereference-rtnl rcu_assign_pointer RCU_INIT_POINTER kfree_rcu call_rcu
 
 virtual report, org
 

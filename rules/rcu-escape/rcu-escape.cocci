@@ -29,7 +29,7 @@
 // Confidence: Moderate
 // Needs: macro-index call-context
 // Options: --no-includes
-// Requires : guard scoped_guard @rcu-read-unlock
+// Requires : guard(rcu) scoped_guard(rcu) @rcu-read-unlock
 // Scope: function
 // Facts : call_rcu kfree_rcu rcu_assign_pointer RCU_INIT_POINTER
 

@@ -37,7 +37,7 @@
 // Requires : @rcu-list-walks @rcu-list-cursors @rcu-seq-list @rcu-list-add @rcu-list-del @rcu-list-replace @rcu-list-splice
 // Requires : @list-ops @list-moves @list-walks @rcu-list-splice
 // Scope: function
-// Facts : @rcu-read-lock guard @rcu-list-walks @rcu-list-cursors @rcu-seq-list @rcu-list-add @rcu-list-del @rcu-list-replace @rcu-list-splice @list-ops @list-moves @list-walks
+// Facts : @rcu-read-lock guard(rcu) @rcu-list-walks @rcu-list-cursors @rcu-seq-list @rcu-list-add @rcu-list-del @rcu-list-replace @rcu-list-splice @list-ops @list-moves @list-walks
 
 virtual report, org
 

@@ -18,7 +18,7 @@
 // Options: --no-includes
 // Requires : @rcu-dereference @rcu-dereference-rtnl @rcu-dereference-subsystem @rcu-dereference-protected @rcu-access @rcu-publish @rcu-replace @rcu-free @rcu-list-add @rcu-list-replace
 // Scope: function
-// Facts : @rcu-read-lock guard
+// Facts : @rcu-read-lock guard(rcu)
 // Locations : @rcu-dereference @rcu-dereference-rtnl @rcu-dereference-subsystem @rcu-dereference-protected @rcu-access @rcu-publish @rcu-replace
 // Freed : @rcu-free
 

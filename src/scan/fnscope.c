@@ -16,20 +16,46 @@
 
 struct fnscope {
 	const struct rule *r;
-	struct tokset group[MAX_GROUPS];
+	struct tokset group[MAX_GROUPS];	/* the words of one token */
+	struct strvec group_seq[MAX_GROUPS];	/* the others: guard(rcu) */
 	size_t ngroups;
 	struct tokset facts;
+	struct strvec facts_seq;
 	struct tokset callees;		/* "Callers": tokens of the functions whose callers stay */
 	const struct tokset *accessors;	/* tokens of group 0 too, or NULL */
 	const struct tokset *needs_reader;	/* likewise (Needs: call-context), or NULL */
 	int locations;			/* "Locations" or "Freed": lc is in use */
 	struct location_calls lc;
+	struct tokset twice;		/* "Twice": calls whose first argument is a pointer */
+	const struct tokset *twice_more;	/* the index's accessors, or NULL */
 };
 
 static void add_words(struct tokset *ts, const struct strvec *words)
 {
 	for (size_t i = 0; i < words->nr; i++)
 		tokset_add(ts, words->v[i], strlen(words->v[i]));
+}
+
+/* The words of one token into ts, the sequences of tokens into seq. */
+static void add_header_words(struct tokset *ts, struct strvec *seq, const struct strvec *words)
+{
+	for (size_t i = 0; i < words->nr; i++) {
+		const char *first;
+		size_t len;
+		if (word_first_token(words->v[i], &first, &len))
+			strvec_push(seq, words->v[i]);
+		else
+			tokset_add(ts, words->v[i], strlen(words->v[i]));
+	}
+}
+
+/* The tokens from t (up to end) spell one of the words of seq. */
+static int seq_at(const struct strvec *seq, const struct token *t, const struct token *end)
+{
+	for (size_t i = 0; i < seq->nr; i++)
+		if (word_at(seq->v[i], t, end))
+			return 1;
+	return 0;
 }
 
 /* "fn <TAB> path <TAB> name <TAB> ...": the functions that need their callers' reader. */
@@ -103,9 +129,12 @@ struct fnscope *fnscope_new(const struct rule *r, const struct fnscope_index *ix
 	fs->r = r;
 	fs->ngroups = r->nrequires < MAX_GROUPS ? r->nrequires : MAX_GROUPS;
 	for (size_t g = 0; g < fs->ngroups; g++)
-		add_words(&fs->group[g], &r->requires[g]);
-	add_words(&fs->facts, &r->facts);
+		add_header_words(&fs->group[g], &fs->group_seq[g], &r->requires[g]);
+	add_header_words(&fs->facts, &fs->facts_seq, &r->facts);
 	add_words(&fs->callees, &r->callers);
+	add_words(&fs->twice, &r->twice);
+	if (r->twice.nr && r->needs_macro_index && ix)
+		fs->twice_more = &ix->accessors;
 	if (fs->ngroups && r->needs_macro_index && ix)
 		fs->accessors = &ix->accessors;
 	if (fs->ngroups && r->needs_call_context && ix)
@@ -127,12 +156,16 @@ void fnscope_free(struct fnscope *fs)
 {
 	if (!fs)
 		return;
-	for (size_t g = 0; g < fs->ngroups; g++)
+	for (size_t g = 0; g < fs->ngroups; g++) {
 		tokset_release(&fs->group[g]);
+		strvec_clear(&fs->group_seq[g]);
+	}
 	tokset_release(&fs->facts);
+	strvec_clear(&fs->facts_seq);
 	tokset_release(&fs->callees);
 	tokset_release(&fs->lc.first_arg);
 	tokset_release(&fs->lc.freed);
+	tokset_release(&fs->twice);
 	free(fs);
 }
 
@@ -145,18 +178,20 @@ struct body {
 	int callee;		/* a token of the Callers line */
 };
 
-static void body_token(const struct fnscope *fs, struct body *b, const struct token *t)
+static void body_token(const struct fnscope *fs, struct body *b, const struct token *t,
+		       const struct token *end)
 {
 	if (t->kind != TOK_IDENT && t->kind != TOK_PUNCT)
 		return;
 	for (size_t g = 0; g < fs->ngroups; g++)
 		if (!(b->groups & (1u << g)) && (tokset_has_n(&fs->group[g], t->s, t->len) ||
+						 seq_at(&fs->group_seq[g], t, end) ||
 						 (g == 0 && fs->accessors &&
 						  tokset_has_n(fs->accessors, t->s, t->len)) ||
 						 (g == 0 && fs->needs_reader &&
 						  tokset_has_n(fs->needs_reader, t->s, t->len))))
 			b->groups |= 1u << g;
-	if (!b->fact && tokset_has_n(&fs->facts, t->s, t->len))
+	if (!b->fact && (tokset_has_n(&fs->facts, t->s, t->len) || seq_at(&fs->facts_seq, t, end)))
 		b->fact = 1;
 	if (!b->callee && fs->callees.nr && tokset_has_n(&fs->callees, t->s, t->len))
 		b->callee = 1;
@@ -233,7 +268,7 @@ static int find_bodies(const struct fnscope *fs, const char *text, size_t len, c
 			}
 		}
 		if (in_body)
-			body_token(fs, &b, t);
+			body_token(fs, &b, t, v + n);
 		if (in_directive)
 			continue;
 		if (t->nl_before && tok_is(t, "#")) {
@@ -323,6 +358,145 @@ static int names_one(const struct token *v, const struct body *b, const struct t
 	return 0;
 }
 
+/*
+ * "Twice": the pointers of a file are the first arguments of its Twice
+ * calls and of the index's accessors (and such an accessor's name itself,
+ * as its call is the load), each a slice of the file's tokens; call_rcu()'s
+ * &E->head names E as well. A finding of the rule reads one of them twice
+ * in one body, so only the bodies that name one twice can hold one.
+ */
+struct pointers {
+	size_t (*slice)[2];		/* [from, to) token indexes */
+	size_t nr, alloc;
+	unsigned *seen;			/* per slice, in the body being counted */
+	struct tokset first;		/* the first token of each slice */
+	int unknown;			/* an argument of no token: every body may hold one */
+};
+
+static int twice_call(const struct fnscope *fs, const struct token *v, size_t n, size_t i)
+{
+	return v[i].kind == TOK_IDENT && i + 1 < n && tok_is(&v[i + 1], "(") &&
+	       (tokset_has_n(&fs->twice, v[i].s, v[i].len) ||
+		(fs->twice_more && tokset_has_n(fs->twice_more, v[i].s, v[i].len)));
+}
+
+static void add_slice(struct pointers *pt, const struct token *v, size_t a, size_t b)
+{
+	/* (E) is E: the rules match either */
+	while (b - a >= 2 && tok_is(&v[a], "(") && tok_is(&v[b - 1], ")") &&
+	       locations_arg_end(v, b, a + 1) == b - 1)
+		a++, b--;
+	if (a >= b) {
+		pt->unknown = 1;
+		return;
+	}
+	ALLOC_GROW(pt->slice, pt->nr + 1, pt->alloc);
+	pt->slice[pt->nr][0] = a;
+	pt->slice[pt->nr++][1] = b;
+	tokset_add(&pt->first, v[a].s, v[a].len);
+}
+
+static void pointers_collect(const struct fnscope *fs, const struct token *v, size_t n, struct pointers *pt)
+{
+	memset(pt, 0, sizeof(*pt));
+	for (size_t i = 0; i < n; i++) {
+		if (!twice_call(fs, v, n, i))
+			continue;
+		size_t a = i + 2, b = locations_arg_end(v, n, a);
+		add_slice(pt, v, a, b);
+		if (fs->twice_more && tokset_has_n(fs->twice_more, v[i].s, v[i].len))
+			add_slice(pt, v, i, i + 1);
+		if (b - a >= 4 && tok_is(&v[a], "&") && v[b - 1].kind == TOK_IDENT &&
+		    (tok_is(&v[b - 2], "->") || tok_is(&v[b - 2], ".")))
+			add_slice(pt, v, a + 1, b - 2);
+	}
+	pt->seen = xcalloc(pt->nr ? pt->nr : 1, sizeof(*pt->seen));
+}
+
+static void pointers_release(struct pointers *pt)
+{
+	free(pt->slice);
+	free(pt->seen);
+	tokset_release(&pt->first);
+}
+
+static int slice_at(const struct token *v, const size_t s[2], size_t j, size_t end)
+{
+	if (j + (s[1] - s[0]) > end)
+		return 0;
+	for (size_t k = 0; k < s[1] - s[0]; k++)
+		if (v[j + k].len != v[s[0] + k].len || memcmp(v[j + k].s, v[s[0] + k].s, v[j + k].len))
+			return 0;
+	return 1;
+}
+
+/* Body b names one of the file's pointers twice. */
+static int named_twice(struct pointers *pt, const struct token *v, const struct body *b)
+{
+	int twice = 0;
+
+	memset(pt->seen, 0, (pt->nr ? pt->nr : 1) * sizeof(*pt->seen));
+	for (size_t j = b->span.open + 1; j < b->span.close && !twice; j++) {
+		if (!tokset_has_n(&pt->first, v[j].s, v[j].len))
+			continue;
+		for (size_t s = 0; s < pt->nr && !twice; s++)
+			if (slice_at(v, pt->slice[s], j, b->span.close) && ++pt->seen[s] >= 2)
+				twice = 1;
+	}
+	return twice;
+}
+
+/* A Twice call kept alone in a body that is blanked: its bytes, and a ';' after it. */
+struct stub { size_t from, to, semi; };
+
+static int in_ranges(const struct range *r, size_t n, size_t k)
+{
+	for (size_t i = 0; i < n; i++)
+		if (r[i].from <= k && k < r[i].to)
+			return 1;
+	return 0;
+}
+
+/*
+ * The Twice calls of body b as stubs, appended to *stubs; 0 (and none
+ * added) when one cannot end in a ';' of its own: no byte to spare before
+ * the next call, the body's end or a directive.
+ */
+static int stub_calls(const struct fnscope *fs, const char *text, const struct token *v, size_t n,
+		      const struct body *b, const struct range *stay, size_t nstay,
+		      struct stub **stubs, size_t *nstubs, size_t *astubs)
+{
+	size_t first = *nstubs;
+
+	for (size_t j = b->span.open + 1; j < b->span.close; j++) {
+		if (!twice_call(fs, v, n, j))
+			continue;
+		size_t close = locations_arg_end(v, b->span.close, j + 2);
+		while (close < b->span.close && !tok_is(&v[close], ")"))	/* past the other arguments */
+			close = locations_arg_end(v, b->span.close, close + 1);
+		if (close >= b->span.close)
+			goto refuse;
+		ALLOC_GROW(*stubs, *nstubs + 1, *astubs);
+		(*stubs)[(*nstubs)++] = (struct stub){ (size_t)(v[j].s - text), (size_t)(v[close].s - text) + 1, 0 };
+		j = close;
+	}
+	for (size_t i = first; i < *nstubs; i++) {
+		struct stub *s = &(*stubs)[i];
+		size_t limit = i + 1 < *nstubs ? (*stubs)[i + 1].from : b->close;
+		size_t k = s->to;
+		while (k < limit && (text[k] == '\n' || in_ranges(stay, nstay, k)))
+			if (in_ranges(stay, nstay, k++))
+				goto refuse;
+		if (k >= limit)
+			goto refuse;
+		s->semi = k;
+	}
+	return 1;
+refuse:
+	*nstubs = first;
+	return 0;
+}
+
 int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struct strbuf *out,
 		   unsigned *kept, unsigned *blanked)
 {
@@ -333,6 +507,9 @@ int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struc
 	size_t nbodies = 0, ncut = 0, acut = 0, nstay = 0;
 	struct locations loc;
 	int have_loc = 0;
+	struct pointers pt;
+	struct stub *stubs = NULL;
+	size_t nstubs = 0, astubs = 0;
 
 	*kept = *blanked = 0;
 	/* braces that do not balance: a body's end is not known, the file goes whole */
@@ -340,6 +517,9 @@ int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struc
 	struct tokset callees = { 0 };
 	if (balanced && fs->callees.nr)
 		callee_names(v, n, bodies, nbodies, &callees);
+	int twice = balanced && fs->twice.nr;
+	if (twice)
+		pointers_collect(fs, v, n, &pt);
 	for (size_t i = 0; balanced && i < nbodies; i++) {
 		const struct body *b = &bodies[i];
 		int matters = body_matters(fs, b, text);
@@ -356,6 +536,10 @@ int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struc
 			}
 			matters = locations_named(&loc, v, &b->span);
 		}
+		/* a body that cannot hold a finding keeps what it teaches: its Twice calls */
+		if (matters && twice && !b->fact && !pt.unknown && !named_twice(&pt, v, b) &&
+		    stub_calls(fs, text, v, n, b, stay, nstay, &stubs, &nstubs, &astubs))
+			matters = 0;
 		if (matters) {
 			(*kept)++;
 		} else {
@@ -365,10 +549,13 @@ int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struc
 	}
 	if (have_loc)
 		locations_release(&loc);
+	if (twice)
+		pointers_release(&pt);
 	tokset_release(&callees);
 	if (!ncut) {
 		*kept = (unsigned)nbodies;
 		*blanked = 0;
+		free(stubs);
 		free(v);
 		free(bodies);
 		free(cut);
@@ -388,6 +575,11 @@ int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struc
 				out->buf[k] = ' ';
 		}
 	}
+	for (size_t i = 0; i < nstubs; i++) {
+		memcpy(out->buf + stubs[i].from, text + stubs[i].from, stubs[i].to - stubs[i].from);
+		out->buf[stubs[i].semi] = ';';
+	}
+	free(stubs);
 	free(v);
 	free(bodies);
 	free(cut);

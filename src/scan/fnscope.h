@@ -18,7 +18,15 @@
  * call-context index, so does a call of a function that needs its callers'
  * RCU reader (its fn rows: a lookup helper an entry point calls). A rule with
  * "Locations" or "Freed" lines also keeps every body that names one of the
- * file's RCU locations (locations.h), wherever they are accessed. Like the
+ * file's RCU locations (locations.h), wherever they are accessed. A rule
+ * with a "Twice" line reports one pointer read twice in a body: the file's
+ * pointers are the first arguments of its Twice calls and of the index's
+ * accessors (and an accessor's name, its call being the load), and a kept
+ * body that names none of them twice can hold no finding. It still teaches
+ * the rule which pointers the file reads or publishes through RCU, so its
+ * Twice calls stay, each ended by a ';' in a blanked byte after it (or the
+ * body stays whole where no byte is free). A header word of several tokens
+ * ("guard(rcu)") counts only where they follow each other. Like the
  * prefilter, this only proves that a function cannot match.
  */
 #ifndef LOCKERS_FNSCOPE_H

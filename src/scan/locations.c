@@ -19,8 +19,7 @@ static int member_op(const struct token *t)
 	return tok_is(t, "->") || tok_is(t, ".");
 }
 
-/* The end of the argument starting at v[a]: the ',' or ')' closing it, or n. */
-static size_t arg_end(const struct token *v, size_t n, size_t a)
+size_t locations_arg_end(const struct token *v, size_t n, size_t a)
 {
 	unsigned depth = 0;
 
@@ -101,7 +100,7 @@ static void add_freed(struct locations *out, const struct token *v, size_t n, si
 		      const struct token *local[2])
 {
 	for (int k = 0; k < 2 && a < n; k++) {
-		size_t b = arg_end(v, n, a);
+		size_t b = locations_arg_end(v, n, a);
 		if (tok_is(&v[a], "&")) {
 			if (b - a >= 3 && v[b - 1].kind == TOK_IDENT && member_op(&v[b - 2]))
 				local[k] = add_key(out, v, a + 1, b - 2);
@@ -156,7 +155,7 @@ void locations_collect(const struct location_calls *lc, const struct token *v, s
 		if (i + 1 >= n || !tok_is(&v[i + 1], "("))
 			continue;
 		if (in_set(&lc->first_arg, &v[i]) || in_set(lc->more_first_arg, &v[i]))
-			add_key(out, v, i + 2, arg_end(v, n, i + 2));
+			add_key(out, v, i + 2, locations_arg_end(v, n, i + 2));
 		if (!in_set(&lc->freed, &v[i]))
 			continue;
 		const struct token *local[2] = { NULL, NULL };

@@ -46,6 +46,9 @@ struct body_span {
 	size_t head, open, close;
 };
 
+/* The end of the call argument starting at v[a]: the ',' or ')' closing it, or n. */
+size_t locations_arg_end(const struct token *v, size_t n, size_t a);
+
 /* The location names of the file whose tokens are v[0..n), with its bodies in order. */
 void locations_collect(const struct location_calls *lc, const struct token *v, size_t n,
 		       const struct body_span *bodies, size_t nbodies, struct locations *out);

@@ -97,6 +97,52 @@ int tokset_has(const struct tokset *ts, const char *tok)
 	return tokset_has_hash(ts, tok_hash(tok, strlen(tok)));
 }
 
+int word_first_token(const char *word, const char **first, size_t *len)
+{
+	struct lexer lx;
+	struct token t;
+
+	lexer_init(&lx, word, strlen(word));
+	if (!lexer_next(&lx, &t)) {
+		*first = word;
+		*len = 0;
+		return 0;
+	}
+	*first = t.s;
+	*len = t.len;
+	return lexer_next(&lx, &t);
+}
+
+int word_at(const char *word, const struct token *t, const struct token *end)
+{
+	struct lexer lx;
+	struct token w;
+
+	lexer_init(&lx, word, strlen(word));
+	for (; lexer_next(&lx, &w); t++)
+		if (t >= end || t->len != w.len || memcmp(t->s, w.s, w.len))
+			return 0;
+	return 1;
+}
+
+int tokset_has_word(const struct tokset *ts, const char *word, const char *text, size_t len)
+{
+	const char *first;
+	size_t n;
+
+	if (!word_first_token(word, &first, &n))
+		return tokset_has(ts, word);
+	if (!tokset_has_n(ts, first, n))
+		return 0;
+	struct token *v;
+	size_t nv = lexer_all(text, len, &v);
+	int found = 0;
+	for (size_t i = 0; i < nv && !found; i++)
+		found = word_at(word, &v[i], v + nv);
+	free(v);
+	return found;
+}
+
 /* A file's tokens, in order, for checks that look at a statement's shape. */
 struct toks {
 	struct token *v;
@@ -297,7 +343,7 @@ static int matches(const struct rule *r, const struct tokset *ts, const char *te
 	for (size_t g = 0; g < r->nrequires; g++) {
 		int any = 0;
 		for (size_t i = 0; i < r->requires[g].nr && !any; i++)
-			any = tokset_has(ts, r->requires[g].v[i]) ||
+			any = tokset_has_word(ts, r->requires[g].v[i], text, len) ||
 			      (module && strvec_contains(&r->module_tokens, r->requires[g].v[i]));
 		if (!any)
 			return 0;

@@ -29,6 +29,19 @@ void tokset_release(struct tokset *ts);
 int tokset_has(const struct tokset *ts, const char *tok);
 int tokset_has_n(const struct tokset *ts, const char *tok, size_t len);
 
+/*
+ * A word of a header line (Requires, Facts): one token, or tokens written
+ * together that must follow each other ("guard(rcu)": of all the guards,
+ * the one that opens an RCU read-side section).
+ */
+struct token;
+/* The word's first token into *first (its length, 0 for none); 1 when more follow. */
+int word_first_token(const char *word, const char **first, size_t *len);
+/* The tokens from t (up to end) spell word. */
+int word_at(const char *word, const struct token *t, const struct token *end);
+/* The file whose token set is ts and text text holds word. */
+int tokset_has_word(const struct tokset *ts, const char *word, const char *text, size_t len);
+
 int prefilter_named_exists(const char *name);
 /* The named check `name` on text: 0 if no match is possible there. */
 int prefilter_named_check(const char *name, const char *text, size_t len);

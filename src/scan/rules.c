@@ -109,6 +109,8 @@ static int parse_header(struct rule *r, const char *text, char *err, size_t errl
 					split_words(&r->locations, v);
 				} else if (!strcmp(k, "Freed")) {
 					split_words(&r->freed, v);
+				} else if (!strcmp(k, "Twice")) {
+					split_words(&r->twice, v);
 				}
 				free(k);
 				free(v);
@@ -170,6 +172,7 @@ static void rule_release(struct rule *r)
 	strvec_clear(&r->module_tokens);
 	strvec_clear(&r->locations);
 	strvec_clear(&r->freed);
+	strvec_clear(&r->twice);
 }
 
 static int load_macro_file(struct rule_set *rs, char *err, size_t errlen)

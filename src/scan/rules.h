@@ -27,6 +27,8 @@ struct rule {
 	struct strvec locations;	/* "// Locations:": calls whose first argument is a location
 				 * it reports plain accesses to in any body (locations.h) */
 	struct strvec freed;	/* "// Freed:": calls that free an object of such a location */
+	struct strvec twice;	/* "// Twice:": calls whose first argument a finding reads twice
+				 * in one body (fnscope.h) */
 	struct strvec options;	/* extra spatch options */
 	int needs_macro_index;	/* "// Needs: macro-index": sees through the tree's helpers */
 	int needs_call_context;	/* "// Needs: call-context": the tree's callers (callctx.h),
