@@ -188,7 +188,7 @@ def gate_timing(tree, jobs, rules):
 
 def main():
     jobs = int(os.environ.get("BENCH_J", os.cpu_count() or 1))
-    rules = os.environ.get("BENCH_RULES", "").split() or sorted(p.stem for p in ROOT / "build" / "rules".glob("*.cocci"))
+    rules = os.environ.get("BENCH_RULES", "").split() or sorted(p.stem for p in (ROOT / "build" / "rules").glob("*.cocci"))
     paths = os.environ.get("BENCH_M", "").split()
     every = int(os.environ.get("BENCH_SAMPLE", "10"))
     do_baseline = os.environ.get("BENCH_BASELINE", "1") != "0"
