@@ -257,6 +257,9 @@ def test_a_body_that_reads_no_pointer_twice_keeps_only_its_calls(tmp_path, locke
     assert "call_rcu(&old->head, free_s);" in publish and "n->v = 1" not in publish
     run = json.loads((out / "run.json").read_text())
     assert run["function_scope"] == {"bodies_kept": 3, "bodies_blanked": 2}
+    budget = run["rule_budget"]["scoped"]
+    assert (budget["files"], budget["files_with_findings"], budget["bodies_kept"],
+            budget["bodies_blanked"]) == (2, 0, 3, 2)   # t.c and its header
 
 
 CALLERS = """/// Follows a helper that unlinks its argument into its callers.

@@ -2,6 +2,7 @@
 #include "scan/scan-result.h"
 #include "facts/score.h"
 #include "lib/strbuf.h"
+#include "lib/strvec.h"
 #include "lib/utf8.h"
 #include "lib/util.h"
 
@@ -279,6 +280,61 @@ static json_t *run_functions_json(const struct scan_result *res)
 	return o;
 }
 
+/* The function bodies function-scoped rules' runs showed spatch, and those blanked. */
+static json_t *function_scope_json(const struct scan_result *res)
+{
+	json_t *o = json_object();
+	unsigned long kept = 0, blanked = 0;
+
+	for (size_t r = 0; res->scope_kept && r < res->rules.nr; r++) {
+		kept += res->scope_kept[r];
+		blanked += res->scope_blanked[r];
+	}
+	json_object_set_new(o, "bodies_kept", json_integer((json_int_t)kept));
+	json_object_set_new(o, "bodies_blanked", json_integer((json_int_t)blanked));
+	return o;
+}
+
+/* How many files of rule's findings, each counted once. */
+static size_t files_with_findings(const struct scan_result *res, const char *rule)
+{
+	struct strvec paths = STRVEC_INIT;
+	size_t files = 0;
+
+	for (size_t i = 0; i < res->findings.nr; i++)
+		if (!strcmp(res->findings.v[i]->rule, rule))
+			strvec_push(&paths, res->findings.v[i]->path);
+	strvec_sort(&paths);
+	for (size_t i = 0; i < paths.nr; i++)
+		files += !i || strcmp(paths.v[i - 1], paths.v[i]);
+	strvec_clear(&paths);
+	return files;
+}
+
+/*
+ * Where each rule's spatch time goes: the files it was given, those of
+ * them with a finding, the bodies it saw and those blanked for it, its
+ * children's CPU seconds.
+ */
+static json_t *rule_budget_json(const struct scan_result *res)
+{
+	json_t *o = json_object();
+
+	for (size_t r = 0; r < res->rules.nr; r++) {
+		json_t *b = json_object();
+		json_object_set_new(b, "files", json_integer((json_int_t)(res->candidates ? res->candidates[r] : 0)));
+		json_object_set_new(b, "files_with_findings",
+				    json_integer((json_int_t)files_with_findings(res, res->rules.v[r].name)));
+		json_object_set_new(b, "bodies_kept",
+				    json_integer((json_int_t)(res->scope_kept ? res->scope_kept[r] : 0)));
+		json_object_set_new(b, "bodies_blanked",
+				    json_integer((json_int_t)(res->scope_blanked ? res->scope_blanked[r] : 0)));
+		json_object_set_new(b, "cpu_seconds", json_real(res->rule_cpu ? res->rule_cpu[r] : 0.0));
+		json_object_set_new(o, res->rules.v[r].name, b);
+	}
+	return o;
+}
+
 int report_run_json_write(const char *path, const struct scan_result *res, int jobs)
 {
 	json_t *root = json_object();
@@ -295,10 +351,8 @@ int report_run_json_write(const char *path, const struct scan_result *res, int j
 	json_object_set_new(root, "seconds", sec);
 	json_object_set_new(root, "spatch_max_rss_kb", json_integer(res->spatch_max_rss_kb));
 	json_object_set_new(root, "functions", run_functions_json(res));
-	json_t *scope = json_object();
-	json_object_set_new(scope, "bodies_kept", json_integer((json_int_t)res->scope_kept));
-	json_object_set_new(scope, "bodies_blanked", json_integer((json_int_t)res->scope_blanked));
-	json_object_set_new(root, "function_scope", scope);
+	json_object_set_new(root, "function_scope", function_scope_json(res));
+	json_object_set_new(root, "rule_budget", rule_budget_json(res));
 	if (res->rule_cpu) {
 		json_t *cpu = json_object();
 		for (size_t r = 0; r < res->rules.nr; r++)

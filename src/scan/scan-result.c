@@ -32,6 +32,8 @@ void scan_result_release(struct scan_result *res)
 	free(res->failures);
 	free(res->candidates);
 	free(res->rule_cpu);
+	free(res->scope_kept);
+	free(res->scope_blanked);
 	coverage_release(&res->coverage);
 	strvec_clear(&res->record_errors);
 	strvec_clear(&res->stale_verdicts);

@@ -49,8 +49,8 @@ struct scan_result {
 	double t_index_wait;		/* after the prefilter, for the indexes' child */
 	long spatch_max_rss_kb;
 	double *rule_cpu;		/* per rule: spatch CPU seconds this scan */
-	unsigned long scope_kept, scope_blanked;	/* function bodies of function-scoped
-						 * rules' runs: seen, blanked (fnscope.c) */
+	unsigned long *scope_kept, *scope_blanked;	/* per rule: the function bodies of its
+						 * runs spatch saw, and those blanked (fnscope.c) */
 	int macro_index_built;
 	int macro_index_reused;		/* headers unchanged since the last build */
 	struct macroindex_stats macro_stats;

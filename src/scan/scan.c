@@ -274,6 +274,8 @@ static void prefilter(struct scan_ctx *ctx)
 
 	res->candidates = xcalloc(nrules, sizeof(*res->candidates));
 	res->rule_cpu = xcalloc(nrules, sizeof(*res->rule_cpu));
+	res->scope_kept = xcalloc(nrules, sizeof(*res->scope_kept));
+	res->scope_blanked = xcalloc(nrules, sizeof(*res->scope_blanked));
 	coverage_init(&res->coverage, nrules);
 	ctx->cand = prefilter_tree(&res->rules, &res->tree, ctx->out.cache, ctx->out.content_hash,
 				   res->candidates, &res->skipped_binary, &res->files_candidate);
@@ -332,8 +334,8 @@ static int run_spatch(struct scan_ctx *ctx, char *err, size_t errlen)
 		.progress = o->progress,
 		.max_rss_kb = &res->spatch_max_rss_kb,
 		.rule_cpu = res->rule_cpu,
-		.scope_kept = &res->scope_kept,
-		.scope_blanked = &res->scope_blanked,
+		.scope_kept = res->scope_kept,
+		.scope_blanked = res->scope_blanked,
 	};
 
 	rulecost_load(&costs, costs_path, &res->rules);

@@ -519,8 +519,8 @@ static int make_scoped_copies(struct run *p, struct job *j)
 		if (!rc)
 			strvec_push(&j->copies, name);
 		if (p->o->scope_kept) {
-			*p->o->scope_kept += kept;
-			*p->o->scope_blanked += blanked;
+			p->o->scope_kept[r] += kept;
+			p->o->scope_blanked[r] += blanked;
 		}
 		free(target);
 		free(name);

@@ -64,8 +64,8 @@ struct spatch_options {
 	int progress;		/* print a progress line on stderr */
 	long *max_rss_kb;	/* if set: the largest spatch child's peak RSS */
 	double *rule_cpu;	/* if set: per rule, its spatch children's CPU seconds */
-	unsigned long *scope_kept;	/* if set: function bodies function-scoped rules saw */
-	unsigned long *scope_blanked;	/* and those blanked for them (fnscope.c) */
+	unsigned long *scope_kept;	/* if set: per rule, the function bodies spatch saw */
+	unsigned long *scope_blanked;	/* and those blanked for it (fnscope.c) */
 };
 
 /*
