@@ -262,6 +262,51 @@ def test_a_body_that_reads_no_pointer_twice_keeps_only_its_calls(tmp_path, locke
             budget["bodies_blanked"]) == (2, 0, 3, 2)   # t.c and its header
 
 
+SITES = """/// Reports reads the call-context index lists as sites.
+//
+// Rule: scoped
+// Confidence: High
+// Needs: macro-index call-context
+// Requires : rcu_dereference
+// Scope: function
+// Sites: call-context
+@r@
+@@
+int
+"""
+
+SITES_C = """struct s { struct p __rcu *p; };
+int unlocked(struct s *s)
+{
+	return rcu_dereference(s->p)->v;
+}
+int locked(struct s *s)
+{
+	int v;
+
+	rcu_read_lock();
+	v = rcu_dereference(s->p)->v;
+	rcu_read_unlock();
+	return v;
+}
+"""
+
+
+def test_a_rule_of_sites_sees_only_the_bodies_that_hold_one(tmp_path, lockers_built):
+    """Sites: the call-context index lists the reads outside a section
+    (site rows): only their bodies, and no file without one, reach spatch."""
+    in_section = SITES_C[:SITES_C.index("int unlocked")] + SITES_C[SITES_C.index("int locked"):]
+    got, out = handed(tmp_path, {"s.c": SITES_C, "t.c": in_section}, rule=SITES)
+    index = (out / "callctx.tsv").read_text()
+    assert "\nsite\ts.c\t4\t" in index and "\nsite\tt.c\t" not in index
+    copies = sorted((p.read_text() for p in got.values() if p.suffix == ".c"), key=len)
+    assert len(copies) == 2
+    with_site = [c for c in copies if "unlocked" in c][0]
+    assert "return rcu_dereference(s->p)->v;" in with_site and "rcu_read_lock();" not in with_site
+    without = [c for c in copies if c is not with_site][0]
+    assert without.strip() == "" and without.count("\n") == in_section.count("\n")
+
+
 CALLERS = """/// Follows a helper that unlinks its argument into its callers.
 //
 // Rule: scoped

@@ -40,6 +40,7 @@
 // Options: --no-includes
 // Requires : @rcu-reader-loads @rcu-reader-lookups @rcu-reader-calls @rcu-reader-walks rcu_read_lock rcu_read_unlock @rcu-plain-member-types @rcu-plain-member-getters rcu_dereference_protected
 // Scope: function
+// Sites: call-context
 
 virtual report, org
 

@@ -26,6 +26,7 @@ struct fnscope {
 	const struct tokset *needs_reader;	/* likewise (Needs: call-context), or NULL */
 	int locations;			/* "Locations" or "Freed": lc is in use */
 	struct location_calls lc;
+	const struct tokset *sites;	/* "Sites": the index's sites, or NULL */
 	struct tokset twice;		/* "Twice": calls whose first argument is a pointer */
 	const struct tokset *twice_more;	/* the index's accessors, or NULL */
 };
@@ -58,32 +59,76 @@ static int seq_at(const struct strvec *seq, const struct token *t, const struct 
 	return 0;
 }
 
-/* "fn <TAB> path <TAB> name <TAB> ...": the functions that need their callers' reader. */
-static void read_call_context(const char *call_context, struct tokset *names)
+/* Column k (0-based) of a TSV line [line, end), or NULL; *len its length. */
+static const char *column(const char *line, const char *end, int k, size_t *len)
 {
-	struct strbuf sb = STRBUF_INIT;
+	for (; k > 0; k--) {
+		const char *tab = memchr(line, '\t', (size_t)(end - line));
+		if (!tab)
+			return NULL;
+		line = tab + 1;
+	}
+	const char *tab = memchr(line, '\t', (size_t)(end - line));
+	*len = (size_t)((tab ? tab : end) - line);
+	return line;
+}
+
+static int same_dir(const char *a, const char *b)
+{
+	char *ra = realpath(a, NULL), *rb = realpath(b, NULL);
+	int same = ra && rb && !strcmp(ra, rb);
+
+	free(ra);
+	free(rb);
+	return same;
+}
+
+/*
+ * The call-context index: its "fn" rows name the functions that need their
+ * callers' reader; its "site" rows (fn <TAB> path <TAB> line <TAB> col
+ * <TAB> function <TAB> name <TAB> lock <TAB> asserted ...) the reads a
+ * rule with "Sites" may report, all but the asserted ones, when the index
+ * was built from the tree being scanned ("root" row): paths are relative
+ * to it.
+ */
+static void read_call_context(const char *call_context, const char *tree_root, struct fnscope_index *ix)
+{
+	struct strbuf sb = STRBUF_INIT, key = STRBUF_INIT;
 
 	if (call_context && !strbuf_read_file(&sb, call_context))
 		for (char *line = sb.buf; line < sb.buf + sb.len;) {
 			char *nl = memchr(line, '\n', (size_t)(sb.buf + sb.len - line));
 			char *end = nl ? nl : sb.buf + sb.len;
-			char *path = line + 3, *name, *name_end;
-			if (end - line > 3 && !strncmp(line, "fn\t", 3) &&
-			    (name = memchr(path, '\t', (size_t)(end - path))) &&
-			    (name_end = memchr(name + 1, '\t', (size_t)(end - name - 1))))
-				tokset_add(names, name + 1, (size_t)(name_end - name - 1));
+			const char *name, *path, *ln, *asserted;
+			size_t nlen, plen, llen, alen;
+			if (end - line > 3 && !strncmp(line, "fn\t", 3) && (name = column(line, end, 2, &nlen)) &&
+			    memchr(name, '\t', (size_t)(end - name))) {
+				tokset_add(&ix->needs_reader, name, nlen);
+			} else if (end - line > 5 && !strncmp(line, "root\t", 5) && tree_root) {
+				char *root = xstrndup(line + 5, (size_t)(end - line - 5));
+				ix->have_sites = same_dir(root, tree_root);
+				free(root);
+			} else if (end - line > 5 && !strncmp(line, "site\t", 5) &&
+				   (path = column(line, end, 1, &plen)) && (ln = column(line, end, 2, &llen)) &&
+				   (asserted = column(line, end, 7, &alen)) && !(alen == 1 && *asserted == '1')) {
+				strbuf_reset(&key);
+				strbuf_addf(&key, "%.*s\t%.*s", (int)plen, path, (int)llen, ln);
+				tokset_add(&ix->sites, key.buf, key.len);
+				tokset_add(&ix->sites, path, plen);
+			}
 			line = end + 1;
 		}
 	strbuf_release(&sb);
+	strbuf_release(&key);
 }
 
-void fnscope_index_read(const char *macro_index, const char *call_context,
+void fnscope_index_read(const char *macro_index, const char *call_context, const char *tree_root,
 			const char *const macro_files[2], struct fnscope_index *ix)
 {
 	struct strbuf sb = STRBUF_INIT;
 
 	memset(ix, 0, sizeof(*ix));
-	read_call_context(call_context, &ix->needs_reader);
+	read_call_context(call_context, tree_root, ix);
 	for (int i = 0; i < 2; i++) {
 		strbuf_reset(&sb);
 		if (macro_files[i] && !strbuf_read_file(&sb, macro_files[i]))
@@ -119,6 +164,7 @@ void fnscope_index_release(struct fnscope_index *ix)
 	tokset_release(&ix->accessors);
 	tokset_release(&ix->needs_reader);
 	tokset_release(&ix->macro_file_names);
+	tokset_release(&ix->sites);
 	strvec_clear(&ix->rcu_fields);
 }
 
@@ -133,6 +179,8 @@ struct fnscope *fnscope_new(const struct rule *r, const struct fnscope_index *ix
 	add_header_words(&fs->facts, &fs->facts_seq, &r->facts);
 	add_words(&fs->callees, &r->callers);
 	add_words(&fs->twice, &r->twice);
+	if (r->sites && ix && ix->have_sites)
+		fs->sites = &ix->sites;
 	if (r->twice.nr && r->needs_macro_index && ix)
 		fs->twice_more = &ix->accessors;
 	if (fs->ngroups && r->needs_macro_index && ix)
@@ -446,6 +494,21 @@ static int named_twice(struct pointers *pt, const struct token *v, const struct 
 	return twice;
 }
 
+/* Body b of the file at path holds a site of the index, on one of its lines. */
+static int holds_site(const struct fnscope *fs, const char *path, const struct token *v, const struct body *b)
+{
+	struct strbuf key = STRBUF_INIT;
+	int found = 0;
+
+	for (unsigned line = v[b->span.open].line; line <= v[b->span.close].line && !found; line++) {
+		strbuf_reset(&key);
+		strbuf_addf(&key, "%s\t%u", path, line);
+		found = tokset_has_n(fs->sites, key.buf, key.len);
+	}
+	strbuf_release(&key);
+	return found;
+}
+
 /* A Twice call kept alone in a body that is blanked: its bytes, and a ';' after it. */
 struct stub { size_t from, to, semi; };
 
@@ -497,8 +560,8 @@ refuse:
 	return 0;
 }
 
-int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struct strbuf *out,
-		   unsigned *kept, unsigned *blanked)
+int fnscope_reduce(const struct fnscope *fs, const char *path, const char *text, size_t len,
+		   struct strbuf *out, unsigned *kept, unsigned *blanked)
 {
 	struct token *v;
 	size_t n = lexer_all(text, len, &v);
@@ -536,6 +599,8 @@ int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struc
 			}
 			matters = locations_named(&loc, v, &b->span);
 		}
+		if (matters && fs->sites && path && !holds_site(fs, path, v, b))
+			matters = 0;
 		/* a body that cannot hold a finding keeps what it teaches: its Twice calls */
 		if (matters && twice && !b->fact && !pt.unknown && !named_twice(&pt, v, b) &&
 		    stub_calls(fs, text, v, n, b, stay, nstay, &stubs, &nstubs, &astubs))
@@ -552,6 +617,22 @@ int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struc
 	if (twice)
 		pointers_release(&pt);
 	tokset_release(&callees);
+	/* no site anywhere in the file: the rule can report nothing in it, spatch reads blanks */
+	if (fs->sites && path && !tokset_has(fs->sites, path)) {
+		*kept = 0;
+		*blanked = (unsigned)nbodies;
+		strbuf_reset(out);
+		strbuf_add(out, text, len);
+		for (size_t k = 0; k < len; k++)
+			if (out->buf[k] != '\n')
+				out->buf[k] = ' ';
+		free(stubs);
+		free(v);
+		free(bodies);
+		free(cut);
+		free(stay);
+		return 1;
+	}
 	if (!ncut) {
 		*kept = (unsigned)nbodies;
 		*blanked = 0;

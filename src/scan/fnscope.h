@@ -26,7 +26,12 @@
  * the rule which pointers the file reads or publishes through RCU, so its
  * Twice calls stay, each ended by a ';' in a blanked byte after it (or the
  * body stays whole where no byte is free). A header word of several tokens
- * ("guard(rcu)") counts only where they follow each other. Like the
+ * ("guard(rcu)") counts only where they follow each other. A rule whose
+ * findings are at the call-context index's site rows ("Sites:
+ * call-context": rcu-missing-read-lock reports only a read the index lists
+ * as a site) keeps only the bodies that hold one; path, relative to the
+ * tree's root, says which file text is (NULL: one the index may know by
+ * another name, a symlink). Like the
  * prefilter, this only proves that a function cannot match.
  */
 #ifndef LOCKERS_FNSCOPE_H
@@ -55,6 +60,9 @@ struct fnscope_index {
 					 * that need their callers' RCU reader */
 	struct strvec rcu_fields;	/* rcu-field rows: member, struct, member, struct, ... */
 	struct tokset macro_file_names;	/* identifiers of the macro files */
+	struct tokset sites;		/* the call-context index's site rows that can be
+					 * reported, as "path <TAB> line", and their paths */
+	int have_sites;			/* the index has them, for this tree */
 };
 
 /*
@@ -63,7 +71,7 @@ struct fnscope_index {
  * macros declare variables of types a file need not name. What cannot be
  * read stays empty (the rules report a missing index themselves).
  */
-void fnscope_index_read(const char *macro_index, const char *call_context,
+void fnscope_index_read(const char *macro_index, const char *call_context, const char *tree_root,
 			const char *const macro_files[2], struct fnscope_index *ix);
 void fnscope_index_release(struct fnscope_index *ix);
 /* The token sets of rule r, with what ix (or NULL) adds when the rule needs an index. */
@@ -77,7 +85,7 @@ void fnscope_free(struct fnscope *fs);
  * preprocessor directives (an #ifdef'd function head), where a body's end
  * is not known. *kept and *blanked count the definitions either way.
  */
-int fnscope_reduce(const struct fnscope *fs, const char *text, size_t len, struct strbuf *out,
-		   unsigned *kept, unsigned *blanked);
+int fnscope_reduce(const struct fnscope *fs, const char *path, const char *text, size_t len,
+		   struct strbuf *out, unsigned *kept, unsigned *blanked);
 
 #endif

@@ -109,6 +109,10 @@ static int parse_header(struct rule *r, const char *text, char *err, size_t errl
 					split_words(&r->locations, v);
 				} else if (!strcmp(k, "Freed")) {
 					split_words(&r->freed, v);
+				} else if (!strcmp(k, "Sites")) {
+					if ((bad = strcmp(v, "call-context") != 0))
+						snprintf(err, errlen, "%s: unknown '// Sites: %s'", r->path, v);
+					r->sites = 1;
 				} else if (!strcmp(k, "Twice")) {
 					split_words(&r->twice, v);
 				}

@@ -27,6 +27,8 @@ struct rule {
 	struct strvec locations;	/* "// Locations:": calls whose first argument is a location
 				 * it reports plain accesses to in any body (locations.h) */
 	struct strvec freed;	/* "// Freed:": calls that free an object of such a location */
+	int sites;		/* "// Sites: call-context": its findings are at the index's
+				 * site rows (fnscope.h) */
 	struct strvec twice;	/* "// Twice:": calls whose first argument a finding reads twice
 				 * in one body (fnscope.h) */
 	struct strvec options;	/* extra spatch options */

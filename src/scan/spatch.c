@@ -492,6 +492,13 @@ static void release_job(struct job *j)
 	free(j);
 }
 
+static int is_symlink(const char *path)
+{
+	struct stat st;
+
+	return !lstat(path, &st) && S_ISLNK(st.st_mode);
+}
+
 /*
  * A function-scoped rule's children run in a directory of their own, where
  * each file of the task is the copy fnscope_reduce() made, or a symlink to
@@ -512,7 +519,8 @@ static int make_scoped_copies(struct run *p, struct job *j)
 		unlink(name);
 		strbuf_reset(&text);	/* strbuf_read_regular() appends */
 		if (!strbuf_read_regular(&text, target) &&
-		    fnscope_reduce(p->scope[r], text.buf, text.len, &copy, &kept, &blanked))
+		    fnscope_reduce(p->scope[r], is_symlink(target) ? NULL : path, text.buf, text.len,
+				   &copy, &kept, &blanked))
 			rc = write_file_replace(name, copy.buf, copy.len, 0);
 		else	/* whole, or unreadable: spatch reports that as for any file */
 			rc = symlink(target, name);
@@ -540,7 +548,7 @@ static int make_scopes(struct run *p)
 		return 0;
 	const char *macro_files[2] = { p->rs->macro_file, p->o->builtins };
 
-	fnscope_index_read(p->o->macro_index, p->o->call_context, macro_files, &p->scope_index);
+	fnscope_index_read(p->o->macro_index, p->o->call_context, p->t->root, macro_files, &p->scope_index);
 	for (size_t r = 0; r < p->rs->nr; r++) {
 		if (!p->rs->v[r].scope_function)
 			continue;
