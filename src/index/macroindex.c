@@ -13,7 +13,8 @@
  * its stamp; the stages are headers.c (the walk into rows), relations.c
  * (expansion) and vocabulary.c (the rcu-load and ref-get rows). The tokens
  * come from clex.c, directories are read with tree.c's tree_list_dir(),
- * strings live in an arena (arena.c), hashes are util.c's, text grows in
+ * strings live in an arena (arena.c), hashes are util.c's, the rows are
+ * found by name through a hashmap.c table of their indexes, text grows in
  * strbufs.
  */
 #include "index/mi.h"
@@ -115,7 +116,7 @@ static void free_all(struct mi *m)
 	for (i = 0; i < m->nent; i++)
 		free(m->ent[i].relation);
 	free(m->ent);
-	free(m->hash);
+	hashmap_release(&m->by_name);
 	free(m->fn);
 	free(m->alias);
 	free(m->splice);
