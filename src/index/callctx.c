@@ -1,4 +1,21 @@
-/* callctx: the tree's call graph and the locks and RCU readers every caller holds (callctx.h). */
+/*
+ * callctx: the tree's call graph and the locks and RCU readers every caller
+ * holds (callctx.h).
+ *
+ * What this index holds. The walk reads the .c and .h files one at a time
+ * (59,215 on 7.3.4), keeping only the current one's text and tokens, into a
+ * struct fn (52 bytes) per function definition, 708,072, and a struct site
+ * (20 bytes) per call by name, 4,215,583, with a struct site_more (16
+ * bytes) for the 549,550 sites that read, store to or hand in a location;
+ * the summaries add the calls resolved to their definitions (8 bytes each,
+ * 4.7 million). The records hold ids: of the one string pool of the tree's
+ * names (lib/strpool.h: 2.0 million names, 39 MB of text in an arena, a
+ * 16 MB array by id, a 16 MB hash table), and of the one table of the
+ * distinct sets of locks held (8,554). The build peaks about 290 MB above
+ * the process's own (670 MB when every record held its locks and a site 68
+ * bytes). The TSV keeps what the rules read: 52,882 rows, 9.7 MB, of which
+ * 3,689 fn, 4,917 site, 43,721 callers and 554 update rows.
+ */
 #include "index/callctx.h"
 #include "lib/clex.h"
 #include "lib/hashmap.h"
