@@ -13,8 +13,19 @@
  * its stamp; the stages are headers.c (the walk into rows), relations.c
  * (expansion) and vocabulary.c (the rcu-load and ref-get rows). The tokens
  * come from clex.c, directories are read with tree.c's tree_list_dir(),
- * strings live in an arena (arena.c), hashes are util.c's, text grows in
+ * strings live in an arena (arena.c), hashes are util.c's, the rows are
+ * found by name through a hashmap.c table of their indexes, text grows in
  * strbufs.
+ *
+ * What this index holds. The walk reads the headers one at a time (25,018
+ * on 7.3.4), keeping only the current one's text and tokens, into a struct
+ * entry (40 bytes) per row, 123,031 before duplicates go, and a struct fnrec
+ * (40 bytes) per macro or static inline function of any body, 158,923, for
+ * the ref-get rows; their names, parameters and bodies are text in the
+ * arena. The build peaks about 75 MB above the process's own, most of it
+ * the largest header (24 MB of register masks) and its tokens. The TSV
+ * holds 113,516 rows for 102,702 names, 11.2 MB: 85,183 macro, 26,647
+ * inline, 631 rcu-field, 81 rcu-load, 408 ref-get and 566 rcu-head rows.
  */
 #include "index/mi.h"
 #include "lib/strbuf.h"
@@ -115,7 +126,7 @@ static void free_all(struct mi *m)
 	for (i = 0; i < m->nent; i++)
 		free(m->ent[i].relation);
 	free(m->ent);
-	free(m->hash);
+	hashmap_release(&m->by_name);
 	free(m->fn);
 	free(m->alias);
 	free(m->splice);

@@ -5,6 +5,7 @@
 #include "index/macroindex.h"
 #include "lib/arena.h"
 #include "lib/clex.h"
+#include "lib/hashmap.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -49,8 +50,7 @@ struct mi {
 	struct arena arena;  /* the rows' text and the index's strings */
 	struct entry *ent;
 	size_t nent, capent;
-	size_t *hash;        /* open addressing, index+1, 0 empty */
-	size_t hcap;
+	struct hashmap by_name; /* the macros and inline helpers: name -> first entry */
 	struct macroindex_stats st;
 	char *err;
 	size_t errlen;

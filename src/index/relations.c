@@ -10,38 +10,39 @@
 
 /* ------------------------------------------------------------ relations */
 
+static int entry_eq(const void *data, uint32_t i, const void *key, size_t len)
+{
+	const char *name = ((const struct entry *)data)[i].name;
+
+	return !strncmp(name, key, len) && !name[len];
+}
+
+static uint64_t entry_hash(const void *data, uint32_t i)
+{
+	const char *name = ((const struct entry *)data)[i].name;
+
+	return hash_bytes(name, strlen(name));
+}
+
+/* The macros and inline helpers by name (m->ent sorted). */
 int build_hash(struct mi *m)
 {
-	size_t i;
-
-	m->hcap = 16;
-	while (m->hcap < m->nent * 2 + 16)
-		m->hcap *= 2;
-	m->hash = xcalloc(m->hcap, sizeof(*m->hash));
-	for (i = 0; i < m->nent; i++) {
-		size_t h;
+	m->by_name = (struct hashmap)HASHMAP_INIT(entry_eq, entry_hash);
+	for (size_t i = 0; i < m->nent; i++) {
 		if (m->ent[i].kind > K_INLINE ||
 		    (i > 0 && strcmp(m->ent[i].name, m->ent[i - 1].name) == 0))
 			continue;       /* first definition in sorted order wins */
-		h = hash_bytes(m->ent[i].name, strlen(m->ent[i].name)) & (m->hcap - 1);
-		while (m->hash[h])
-			h = (h + 1) & (m->hcap - 1);
-		m->hash[h] = i + 1;
+		hashmap_add(&m->by_name, m->ent, hash_bytes(m->ent[i].name, strlen(m->ent[i].name)),
+			    (uint32_t)i);
 	}
 	return 0;
 }
 
 const struct entry *lookup(const struct mi *m, const char *s, size_t n)
 {
-	size_t h = hash_bytes(s, n) & (m->hcap - 1);
+	uint32_t i = hashmap_get(&m->by_name, m->ent, hash_bytes(s, n), s, n);
 
-	while (m->hash[h]) {
-		const struct entry *e = &m->ent[m->hash[h] - 1];
-		if (strlen(e->name) == n && memcmp(e->name, s, n) == 0)
-			return e;
-		h = (h + 1) & (m->hcap - 1);
-	}
-	return NULL;
+	return i == HASHMAP_NONE ? NULL : &m->ent[i];
 }
 
 /* s is one of the NULL-terminated names (a list of rules/data/). */

@@ -10,26 +10,33 @@ struct arena_chunk {
 	char data[];
 };
 
-void *arena_alloc(struct arena *a, size_t n)
+/* n bytes at an offset that is a multiple of align (a power of two). */
+static void *alloc_aligned(struct arena *a, size_t n, size_t align)
 {
 	struct arena_chunk *c = a->head;
+	size_t at = c ? (c->used + align - 1) & ~(align - 1) : 0;
 
-	n = (n + 7) & ~(size_t)7;
-	if (!c || c->size - c->used < n) {
+	if (!c || at > c->size || c->size - at < n) {
 		size_t size = n > (1u << 20) ? n : (1u << 20);
 		c = xmalloc(sizeof(*c) + size);
 		c->next = a->head;
 		c->used = 0;
 		c->size = size;
 		a->head = c;
+		at = 0;
 	}
-	c->used += n;
-	return c->data + c->used - n;
+	c->used = at + n;
+	return c->data + at;
+}
+
+void *arena_alloc(struct arena *a, size_t n)
+{
+	return alloc_aligned(a, n, 8);
 }
 
 char *arena_strndup(struct arena *a, const char *s, size_t n)
 {
-	char *p = arena_alloc(a, n + 1);
+	char *p = alloc_aligned(a, n + 1, 1);	/* text needs no alignment */
 
 	memcpy(p, s, n);
 	p[n] = '\0';

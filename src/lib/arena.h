@@ -14,7 +14,7 @@ struct arena {
 
 /* n bytes, 8-byte aligned; dies on out of memory as xmalloc() does. */
 void *arena_alloc(struct arena *a, size_t n);
-/* A NUL-terminated copy of the n bytes at s. */
+/* A NUL-terminated copy of the n bytes at s, unaligned: text packs tight. */
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 /* Free every allocation; the arena is empty and usable again. */
 void arena_release(struct arena *a);
