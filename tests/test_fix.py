@@ -103,19 +103,36 @@ def test_fix_case(case, checkpatch, lockers_built, tmp_path):
     assert not left, "%s still has %s findings after its fix: %s" % (case.name, rule, left)
 
 
+# What lockers fix says of each finding on stdout, and its table per rule on stderr.
+OUTCOME = re.compile(r"^([0-9a-f]{12}) \S+ \[\S+\]: (wrote|refused|not applicable)\b", re.M)
+TABLE_ROW = re.compile(r"^lockers fix: (\S+) +(\d+) +(\d+) +(\d+)$", re.M)
+KINDS = ("offered", "refused", "not applicable")
+
+
 def test_fix_counts_per_rule(checkpatch, lockers_built):
+    """The table counts each finding once, under its rule: a fix case's own
+    finding as the case expects, the other findings of the cases (a case
+    may hold another rule's too) as lockers fix's line for it says."""
     work, report, fix = fixed_run(checkpatch)
-    counts = {}
+    said = {}
+    for fid, outcome in OUTCOME.findall(fix.stdout):
+        assert fid not in said, "two lines for %s:\n%s" % (fid, fix.stdout)
+        said[fid] = "offered" if outcome == "wrote" else outcome
+    assert set(said) == {f["id"] for f in report["findings"]}, fix.stdout
+    expected = {}
     for case in CASES.glob("*.c"):
         rule, want = expectation(case)
-        kind = "offered" if want == "offered" else want.split(":")[0]
-        counts.setdefault(rule, {}).setdefault(kind, 0)
-        counts[rule][kind] += 1
-    # Other rules' findings in the cases are fixed or not too: only check the
-    # counts are printed per rule in the three columns.
-    assert re.search(r"lockers fix: rule\s+offered\s+refused\s+not applicable", fix.stderr)
-    for rule in counts:
-        assert re.search(r"lockers fix: %s\s+\d+\s+\d+\s+\d+" % re.escape(rule), fix.stderr), fix.stderr
+        expected[finding_of(report, case, rule)["id"]] = want.split(":")[0]
+    counts = {}
+    for f in report["findings"]:
+        kind = expected.get(f["id"], said[f["id"]])
+        counts.setdefault(f["rule"], dict.fromkeys(KINDS, 0))[kind] += 1
+    assert re.search(r"^lockers fix: rule +offered +refused +not applicable$", fix.stderr, re.M), fix.stderr
+    table = {rule: tuple(map(int, n)) for rule, *n in TABLE_ROW.findall(fix.stderr)}
+    assert table == {rule: tuple(c[k] for k in KINDS) for rule, c in counts.items()}, fix.stderr
+    offered = sum(c["offered"] for c in counts.values())
+    assert "lockers fix: %d patch(es) in out/fixes" % offered in fix.stderr, fix.stderr
+    assert len(list((work / "out" / "fixes").glob("*.patch"))) == offered
 
 
 def test_report_offers_the_patches(checkpatch, lockers_built):
