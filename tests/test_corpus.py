@@ -2,11 +2,19 @@
 
 import pytest
 
-from conftest import ROOT, RULES_BUILT, corpus_is_pinned, not_pinned, scan
+from conftest import ROOT, RULE_NAMES, RULES_BUILT, corpus_is_pinned, not_pinned, scan
 from corpus_labels import match, precision_at, read_labels, roc_auc
 
 EXPECTED = ROOT / "kernel-corpus" / "expected"
 RULES = {p.stem for p in RULES_BUILT.glob("*.cocci")}
+
+
+def test_every_rule_has_labelled_findings():
+    """A rule of rules/LIST is measured on the corpus by its labels (needs no corpus itself)."""
+    missing = [r for r in RULE_NAMES if not (EXPECTED / (r + ".tsv")).is_file()]
+    assert not missing, ("no kernel-corpus/expected/<rule>.tsv for %s: read the rule's findings in some "
+                         "directories of the corpus and label them all (kernel-corpus/expected/README.md)"
+                         % ", ".join(missing))
 
 
 def fmt(x):
