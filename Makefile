@@ -4,7 +4,11 @@
 #   make deps-compile     also what lockers fix --compile needs (a kernel build, sparse)
 #   make check [KDIR=path] [M=dir-or-file] [J=n] [CLANG=1]   scan a tree (default: the 6.1 corpus;
 #                         CLANG=1 adds libclang's typed facts to the scores)
-#   make test             run every test (installs what it needs)
+#   make test             the fast tests: testcases, fix cases, unit and CLI tests on small
+#                         trees, no scan of the corpus (installs what it needs; minutes)
+#   make test-corpus      the tests that scan the 6.1 corpus (its whole-tree indexes built once),
+#                         copy the project and run make, or run the kernel's make coccicheck
+#   make test-all         both, in one pytest run (.ci/run)
 #   make test-compile     the lockers fix --compile tests (installs deps-compile)
 #   make bench [M=dir]    run the benchmarks on a 1-in-10 sample of the 6.1 tree (or of M=)
 #   make recall           recall on real upstream fixes (kernel-corpus/upstream-fixes/)
@@ -48,7 +52,8 @@ J      ?= $(shell nproc)
 O      ?= lockers-out
 # FAIL_ON's default is --fail-on's: SCORE_FAIL_ON_DEFAULT in src/facts/score.h (the bug band).
 FAIL_ON ?= 60
-PYTEST  = /usr/bin/python3 -m pytest
+# -rs: every skipped test is listed with its reason.
+PYTEST  = /usr/bin/python3 -m pytest -q -rs
 
 # make install: where things go (DESTDIR is prepended to each, for packaging).
 PREFIX  ?= /usr/local
@@ -146,19 +151,35 @@ gate: deps
 	@if [ "$(KDIR)" = "$(CORPUS)" ]; then kernel-corpus/prepare; fi
 	./lockers gate --kdir $(KDIR) --patch $(PATCH) -j $(J) -o $(O) --fail-on $(FAIL_ON) --show-removed
 
+# The test tiers, chosen by the markers of tests/conftest.py (MARKERS): make test
+# leaves out the tests marked corpus (they scan or read the 6.1 tree; a test
+# that runs only its scripts/checkpatch.pl is marked checkpatch and stays) and
+# slow (they copy the project and run make, or run make coccicheck). Both
+# tiers need the extracted corpus, make test for checkpatch.pl.
 # deps-compile: tests/test_fix_compile.py builds kernel objects with gcc and sparse.
-# PYTEST_FLAGS='-k EXPR' runs a part of the suite (CI's sanitizer pass).
+# PYTEST_FLAGS='-k EXPR' runs a part of a tier (CI's sanitizer pass).
+FAST_TESTS = not corpus and not slow
 PYTEST_FLAGS ?=
 test: deps-compile
 	@$(MAKE) --no-print-directory lockers
 	@kernel-corpus/prepare
-	$(PYTEST) -q $(PYTEST_FLAGS) tests/
+	$(PYTEST) -m '$(FAST_TESTS)' $(PYTEST_FLAGS) tests/
+
+test-corpus: deps
+	@$(MAKE) --no-print-directory lockers
+	@kernel-corpus/prepare
+	$(PYTEST) -m 'not ($(FAST_TESTS))' $(PYTEST_FLAGS) tests/
+
+test-all: deps-compile
+	@$(MAKE) --no-print-directory lockers
+	@kernel-corpus/prepare
+	$(PYTEST) $(PYTEST_FLAGS) tests/
 
 # tests/test_fix_compile.py, skipped by make test where sparse is missing: installs it.
 test-compile: deps-compile
 	@$(MAKE) --no-print-directory lockers
 	@kernel-corpus/prepare
-	$(PYTEST) -q tests/test_fix_compile.py
+	$(PYTEST) tests/test_fix_compile.py
 
 bench: deps
 	@$(MAKE) --no-print-directory lockers
@@ -208,5 +229,5 @@ clean:
 
 FORCE:
 
-.PHONY: all deps deps-compile corpus check gate test test-compile bench recall fuzz clean man install \
-	uninstall FORCE
+.PHONY: all deps deps-compile corpus check gate test test-corpus test-all test-compile bench recall fuzz \
+	clean man install uninstall FORCE

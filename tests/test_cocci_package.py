@@ -7,7 +7,7 @@ import types
 
 import pytest
 
-from conftest import ROOT, RULES_BUILT, cases_of
+from conftest import RULES_BUILT, cases_of
 
 sys.dont_write_bytecode = True      # never write __pycache__ into cocci/
 sys.path.insert(0, str(RULES_BUILT))
@@ -382,13 +382,12 @@ def test_unreadable_index_fails_loudly(tmp_path, variable, index, rule, case):
     assert "lockers: cannot read the %s %s: No such file or directory" % (index, missing) in proc.stderr
 
 
-def test_coccicheck_in_kernel_tree():
-    """make coccicheck MODE=report COCCI=... M=fs/afs in the 6.1 tree."""
-    tree = ROOT / "kernel-corpus" / "linux-source-6.1"
-    if not (tree / "scripts" / "coccicheck").exists():
-        pytest.skip("the 6.1 corpus is not extracted")
+@pytest.mark.slow
+def test_coccicheck_in_kernel_tree(pinned_corpus):
+    """make coccicheck MODE=report COCCI=... M=fs/afs in the 6.1 tree (the lines
+    of its findings are the pinned version's)."""
     env = {k: v for k, v in os.environ.items() if k not in ("LOCKERS_COCCI_DIR", "LOCKERS_MACRO_INDEX")}
-    proc = subprocess.run(["make", "-s", "-C", str(tree), "coccicheck", "MODE=report",
+    proc = subprocess.run(["make", "-s", "-C", str(pinned_corpus), "coccicheck", "MODE=report",
                            "COCCI=%s" % (COCCI / "seqlock-never-locks.cocci"), "M=fs/afs"],
                           env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]

@@ -15,7 +15,7 @@ import tempfile
 
 import pytest
 
-from conftest import CORPUS, LOCKERS, RULES_SRC, run_lockers
+from conftest import LOCKERS, RULES_SRC
 
 # Each rule's fix cases, rules/<rule>/fixcases/, scanned as one tree.
 CASE_DIRS = sorted(RULES_SRC.glob("*/fixcases"))
@@ -40,7 +40,7 @@ def lockers(cwd, *args):
 
 
 @functools.lru_cache(maxsize=None)
-def fixed_run():
+def fixed_run(checkpatch):
     """One scan of a copy of the fix cases and one lockers fix over all its findings."""
     work = pathlib.Path(tempfile.mkdtemp(prefix="lockers-fix-test-"))
     shutil.copytree(CASES, work / "tree")
@@ -49,7 +49,6 @@ def fixed_run():
         args += ["-r", r]
     scan = lockers(work, *args, "tree")
     assert scan.returncode == 0, scan.stderr
-    checkpatch = CORPUS / "scripts" / "checkpatch.pl"
     fix = lockers(work, "fix", "-o", "out", "--checkpatch", checkpatch, "--min-score", "0")
     report = json.loads((work / "out" / "lockers.json").read_text())
     return work, report, fix
@@ -66,9 +65,9 @@ def diff_part(patch):
 
 
 @pytest.mark.parametrize("case", sorted(CASES.glob("*.c")), ids=lambda p: p.name)
-def test_fix_case(case, corpus, lockers_built, tmp_path):
+def test_fix_case(case, checkpatch, lockers_built, tmp_path):
     rule, want = expectation(case)
-    work, report, fix = fixed_run()
+    work, report, fix = fixed_run(checkpatch)
     assert fix.returncode == 0, fix.stderr
     f = finding_of(report, case, rule)
     line = [l for l in fix.stdout.splitlines() if l.startswith(f["id"] + " ")][0]
@@ -104,34 +103,50 @@ def test_fix_case(case, corpus, lockers_built, tmp_path):
     assert not left, "%s still has %s findings after its fix: %s" % (case.name, rule, left)
 
 
-def test_fix_counts_per_rule(corpus, lockers_built):
-    work, report, fix = fixed_run()
-    counts = {}
+# What lockers fix says of each finding on stdout, and its table per rule on stderr.
+OUTCOME = re.compile(r"^([0-9a-f]{12}) \S+ \[\S+\]: (wrote|refused|not applicable)\b", re.M)
+TABLE_ROW = re.compile(r"^lockers fix: (\S+) +(\d+) +(\d+) +(\d+)$", re.M)
+KINDS = ("offered", "refused", "not applicable")
+
+
+def test_fix_counts_per_rule(checkpatch, lockers_built):
+    """The table counts each finding once, under its rule: a fix case's own
+    finding as the case expects, the other findings of the cases (a case
+    may hold another rule's too) as lockers fix's line for it says."""
+    work, report, fix = fixed_run(checkpatch)
+    said = {}
+    for fid, outcome in OUTCOME.findall(fix.stdout):
+        assert fid not in said, "two lines for %s:\n%s" % (fid, fix.stdout)
+        said[fid] = "offered" if outcome == "wrote" else outcome
+    assert set(said) == {f["id"] for f in report["findings"]}, fix.stdout
+    expected = {}
     for case in CASES.glob("*.c"):
         rule, want = expectation(case)
-        kind = "offered" if want == "offered" else want.split(":")[0]
-        counts.setdefault(rule, {}).setdefault(kind, 0)
-        counts[rule][kind] += 1
-    # Other rules' findings in the cases are fixed or not too: only check the
-    # counts are printed per rule in the three columns.
-    assert re.search(r"lockers fix: rule\s+offered\s+refused\s+not applicable", fix.stderr)
-    for rule in counts:
-        assert re.search(r"lockers fix: %s\s+\d+\s+\d+\s+\d+" % re.escape(rule), fix.stderr), fix.stderr
+        expected[finding_of(report, case, rule)["id"]] = want.split(":")[0]
+    counts = {}
+    for f in report["findings"]:
+        kind = expected.get(f["id"], said[f["id"]])
+        counts.setdefault(f["rule"], dict.fromkeys(KINDS, 0))[kind] += 1
+    assert re.search(r"^lockers fix: rule +offered +refused +not applicable$", fix.stderr, re.M), fix.stderr
+    table = {rule: tuple(map(int, n)) for rule, *n in TABLE_ROW.findall(fix.stderr)}
+    assert table == {rule: tuple(c[k] for k in KINDS) for rule, c in counts.items()}, fix.stderr
+    offered = sum(c["offered"] for c in counts.values())
+    assert "lockers fix: %d patch(es) in out/fixes" % offered in fix.stderr, fix.stderr
+    assert len(list((work / "out" / "fixes").glob("*.patch"))) == offered
 
 
-def test_report_offers_the_patches(corpus, lockers_built):
-    work, report, fix = fixed_run()
+def test_report_offers_the_patches(checkpatch, lockers_built):
+    work, report, fix = fixed_run(checkpatch)
     html = (work / "out" / "report.html").read_text()
     for p in (work / "out" / "fixes").glob("*.patch"):
         assert "fixes/%s.patch" % p.stem in html
     assert "patch offered by lockers fix" in html
 
 
-def test_unknown_id_is_an_input_error_and_the_others_still_run(corpus, lockers_built):
-    work, report, fix = fixed_run()
+def test_unknown_id_is_an_input_error_and_the_others_still_run(checkpatch, lockers_built):
+    work, report, fix = fixed_run(checkpatch)
     f = finding_of(report, CASES / "loop-no-size.c", "loop-le-count")
-    proc = lockers(work, "fix", "-o", "out", "--checkpatch", CORPUS / "scripts" / "checkpatch.pl",
-                   "000000000000", f["id"])
+    proc = lockers(work, "fix", "-o", "out", "--checkpatch", checkpatch, "000000000000", f["id"])
     assert proc.returncode == 2
     assert "no finding 000000000000 in out/lockers.json" in proc.stderr
     assert f["id"] + " " in proc.stdout and "not applicable" in proc.stdout
@@ -143,8 +158,8 @@ def test_no_scan_is_an_input_error(tmp_path, lockers_built):
     assert "run lockers check first" in proc.stderr
 
 
-def test_missing_checkpatch_refuses_every_patch(corpus, lockers_built):
-    work, report, fix = fixed_run()
+def test_missing_checkpatch_refuses_every_patch(checkpatch, lockers_built):
+    work, report, fix = fixed_run(checkpatch)
     f = finding_of(report, CASES / "loop-array-size.c", "loop-le-count")
     proc = lockers(work, "fix", "-o", "out", "--checkpatch", "no-such-checkpatch.pl", f["id"])
     assert proc.returncode == 0

@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-from conftest import CORPUS, LOCKERS, ROOT, RULES_SRC
+from conftest import LOCKERS, ROOT, RULES_SRC
 
 pytestmark = pytest.mark.skipif(not all(shutil.which(t) for t in ("gcc", "make", "sparse")),
                                 reason="needs gcc, make and sparse (make deps-compile)")
@@ -39,7 +39,7 @@ def compile_line(stdout, fid):
 
 
 @pytest.fixture(scope="module")
-def compiled(tmp_path_factory, lockers_built, corpus):
+def compiled(tmp_path_factory, lockers_built, checkpatch):
     work = tmp_path_factory.mktemp("fix-compile")
     tree = work / "tree"
     shutil.copytree(ROOT / "tests" / "kbuild-mini", tree)
@@ -50,7 +50,6 @@ def compiled(tmp_path_factory, lockers_built, corpus):
     scan = lockers(work, "check", "-q", "--any-tree", "--fail-on", "101", "-o", "out",
                    "-r", "rcu-double-deref", "-r", "rcu-plain-access", "-r", "rcu-escape", "tree")
     assert scan.returncode == 0, scan.stderr
-    checkpatch = CORPUS / "scripts" / "checkpatch.pl"
     first = lockers(work, "fix", "--compile", "-o", "out", "--checkpatch", checkpatch, "--min-score", "0")
     second = lockers(work, "fix", "--compile", "-o", "out", "--checkpatch", checkpatch, "--min-score", "0")
     after = {p: p.read_bytes() for p in tree.rglob("*") if p.is_file()}

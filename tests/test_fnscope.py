@@ -429,9 +429,9 @@ def test_locations_name_every_accessor_and_free_of_the_rule(rule):
     assert names(freed.group(1)) <= header["Freed"]
 
 
-def compare(tmp_path, tree, rules, paths=(), any_tree=True):
+def compare(tmp_path, tree, rules, paths=(), any_tree=True, extra=()):
     """The findings, and function_scope of run.json, with and without the scope."""
-    scoped, _ = scan_with_and_without(tmp_path, "Scope", tree, rules, paths, any_tree)
+    scoped, _ = scan_with_and_without(tmp_path, "Scope", tree, rules, paths, any_tree, extra)
     return scoped, json.loads((tmp_path / "with" / "run.json").read_text())["function_scope"]
 
 
@@ -441,7 +441,7 @@ def test_scope_loses_no_testcase_finding(tmp_path, rule, lockers_built):
     assert report["findings"], "the testcases of %s found nothing: the comparison proves nothing" % rule
 
 
-def test_scope_loses_no_finding_on_a_tree_sample(tmp_path, corpus, lockers_built):
+def test_scope_loses_no_finding_on_a_tree_sample(tmp_path, pinned_corpus, corpus_index, lockers_built):
     # Files where each scoped rule finds something on 6.1 (the whole-tree scan).
     # accept_from_sock() and slip_open() name no RCU call: they are kept for
     # the RCU locations their files read elsewhere (Locations, Freed); gw.c is
@@ -452,7 +452,7 @@ def test_scope_loses_no_finding_on_a_tree_sample(tmp_path, corpus, lockers_built
              "fs/unicode", "net/caif/caif_dev.c", "block/badblocks.c", "fs/dlm/lowcomms.c",
              "drivers/net/slip/slip.c", "net/can/gw.c", "fs/dlm/main.c",
              "net/sunrpc/auth_gss/gss_mech_switch.c"]
-    report, scope = compare(tmp_path, corpus, SCOPED, paths=paths, any_tree=False)
+    report, scope = compare(tmp_path, pinned_corpus, SCOPED, paths=paths, any_tree=False, extra=corpus_index)
     assert {f["rule"] for f in report["findings"]} == set(SCOPED)
     found = {(f["rule"], f["function"]) for f in report["findings"]}
     assert ("rcu-publish-before-init", "accept_from_sock") in found

@@ -58,9 +58,9 @@ def test_le_count_loop_keeps_exactly_the_loop_shapes(tmp_path, lockers_built):
     assert kept == {name for name, (_, match) in LE_COUNT_SHAPES.items() if match}
 
 
-def compare(tmp_path, tree, rules, paths=(), any_tree=True):
+def compare(tmp_path, tree, rules, paths=(), any_tree=True, extra=()):
     """Findings and per-rule candidates, with and without the shape checks (Requires stay)."""
-    shaped, unshaped = scan_with_and_without(tmp_path, "Prefilter", tree, rules, paths, any_tree)
+    shaped, unshaped = scan_with_and_without(tmp_path, "Prefilter", tree, rules, paths, any_tree, extra)
     return ({r: shaped["summary"]["rules"][r]["candidates"] for r in rules},
             {r: unshaped["summary"]["rules"][r]["candidates"] for r in rules}, shaped)
 
@@ -72,9 +72,9 @@ def test_shapes_lose_no_testcase_finding(tmp_path, rule, lockers_built):
     assert kept[rule] < given[rule], "the shape check of %s dropped no testcase" % rule
 
 
-def test_shapes_lose_no_finding_on_a_tree_sample(tmp_path, corpus, lockers_built):
+def test_shapes_lose_no_finding_on_a_tree_sample(tmp_path, corpus, corpus_index, lockers_built):
     # Directories where le-count-loop drops files and loop-le-count finds bugs.
     paths = ["fs/unicode", "fs/ext2", "drivers/net/ethernet/intel/iavf", "arch/x86/net"]
-    kept, given, report = compare(tmp_path, corpus, SHAPED, paths=paths, any_tree=False)
+    kept, given, report = compare(tmp_path, corpus, SHAPED, paths=paths, any_tree=False, extra=corpus_index)
     assert any(f["rule"] == "loop-le-count" for f in report["findings"])
     assert kept["loop-le-count"] < given["loop-le-count"]

@@ -10,6 +10,9 @@ import pytest
 
 from conftest import ROOT
 
+# Each test copies the repository and runs make in it (make test-corpus).
+pytestmark = pytest.mark.slow
+
 # One expected finding of every rule family, from kernel-corpus/expected/
 # (rule, path, function, key); the cross-pointer one sees same_thread_group()
 # only through include/linux/sched/signal.h of the small tree.
@@ -63,11 +66,11 @@ def key(f):
 
 
 @pytest.fixture(scope="module")
-def checked(corpus, tmp_path_factory, lockers_built):
+def checked(pinned_corpus, tmp_path_factory, lockers_built):
     base = tmp_path_factory.mktemp("readme")
     repo, tree = base / "lockers", base / "linux"
     copy_repo(repo)
-    small_tree(corpus, tree)
+    small_tree(pinned_corpus, tree)
     paths = sorted({p.rsplit("/", 1)[0] if "/" in p else p for _, p, _, _ in EXPECTED})
     proc = make(repo, "check", "KDIR=%s" % tree, "M=%s" % " ".join(paths))
     return repo, tree, proc

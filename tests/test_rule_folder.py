@@ -12,6 +12,9 @@ import pytest
 
 from conftest import CORPUS, ROOT
 
+# Each test runs in a copy of the project built with make (make test-corpus).
+pytestmark = pytest.mark.slow
+
 RULE = "toy-unlock-global"
 
 COCCI = """\

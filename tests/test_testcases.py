@@ -16,6 +16,13 @@ def rule_dir(path):
     return cases_of(path.relative_to(RULES_SRC).parts[0])
 
 
+def parse_error_declared(path):
+    """check-parse-error: N, the functions a case spatch cannot parse in part
+    declares lost; None for a case it must parse."""
+    m = re.search(r"^\s*\*\s*check-parse-error:\s*(\d+)\b", path.read_text(errors="replace"), re.M)
+    return int(m.group(1)) if m else None
+
+
 def parse_expectations(path):
     text = path.read_text(errors="replace")
     rules = [rule_dir(path).parent.name]
@@ -63,9 +70,19 @@ def test_testcase(case, lockers_built):
                    key=lambda f: (f["line"], f["column"], f["rule"], f["message"]))
     actual = ["%d:%d: warning: %s [%s] %s" % (f["line"], f["column"], f["message"], f["rule"],
                                              class_of(f["score"])) for f in found]
-    failures = [x for x in report["summary"]["failures"]
-                if x["path"] == name and x["reason"] != "parse-error"]
-    assert not failures, "spatch failed on %s: %s" % (case.name, failures)
+    failures = [x for x in report["summary"]["failures"] if x["path"] == name]
+    crashes = [x for x in failures if x["reason"] != "parse-error"]
+    assert not crashes, "spatch failed on %s: %s" % (case.name, crashes)
+    # A case spatch cannot parse proves nothing of what it cannot see: it
+    # fails, unless it is about that and says what it loses.
+    lost = parse_error_declared(case)
+    parse_errors = [x for x in failures if x["reason"] == "parse-error"]
+    if lost is None:
+        assert not parse_errors, ("spatch cannot parse %s (%s): fix the case, or declare the functions it "
+                                  "loses with check-parse-error: N" % (case.name, parse_errors))
+    else:
+        assert parse_errors and all(x["functions_lost"] == lost for x in parse_errors), (
+            "%s declares check-parse-error: %d, spatch reported %s" % (case.name, lost, parse_errors))
     if actual != expected:
         diff = "\n".join(difflib.unified_diff(expected, actual, "expected", "actual", lineterm=""))
         reasons = "\n".join("%d:%d %s: %s" % (f["line"], f["column"], f["rule"],

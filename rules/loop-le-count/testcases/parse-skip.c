@@ -36,6 +36,7 @@ int ring_sum(struct ring *r)
 
 /*
  * check-name: a function spatch cannot parse is lost, the others are analysed
+ * check-parse-error: 1 (ring_broken(), the case's point)
  * check-output-start
 15:2: warning: r->count is a count but i reaches it: the loop runs r->count+1 times [loop-le-count] intended
  * check-output-end

@@ -47,6 +47,7 @@ void entry_pass(struct entry *e)
 
 /*
  * check-name: an argument of the file's own RCU accessor macro is not a plain load
+ * check-parse-error: 0 (the iterator macro's body, a for header: no function lost)
  * check-output-start
 44:11: warning: e->info is accessed with rcu_assign_pointer() elsewhere in this file but is loaded here without rcu_dereference() inside an RCU read-side section [rcu-plain-access] intended
  * check-output-end

@@ -29,6 +29,7 @@ struct rht_owner {
 
 /*
  * check-name: header of macro-arguments.c
+ * check-parse-error: 0 (the iterator macros' bodies, a for header each: no function lost)
  * check-output-start
  * check-output-end
  */
