@@ -560,6 +560,34 @@ refuse:
 	return 0;
 }
 
+/*
+ * Text with the bytes of cut blanked, but newlines and the directives of
+ * stay, and the stubs put back, each with its ';', into out (all three
+ * lists in file order).
+ */
+static void write_copy(struct strbuf *out, const char *text, size_t len, const struct range *cut, size_t ncut,
+		       const struct range *stay, size_t nstay, const struct stub *stubs, size_t nstubs)
+{
+	size_t d = 0;
+
+	strbuf_reset(out);
+	strbuf_add(out, text, len);
+	for (size_t i = 0; i < ncut; i++) {
+		for (size_t k = cut[i].from; k < cut[i].to; k++) {
+			while (d < nstay && stay[d].to <= k)
+				d++;
+			if (d < nstay && stay[d].from <= k)
+				continue;
+			if (out->buf[k] != '\n')
+				out->buf[k] = ' ';
+		}
+	}
+	for (size_t i = 0; i < nstubs; i++) {
+		memcpy(out->buf + stubs[i].from, text + stubs[i].from, stubs[i].to - stubs[i].from);
+		out->buf[stubs[i].semi] = ';';
+	}
+}
+
 int fnscope_reduce(const struct fnscope *fs, const char *path, const char *text, size_t len,
 		   struct strbuf *out, unsigned *kept, unsigned *blanked)
 {
@@ -617,53 +645,24 @@ int fnscope_reduce(const struct fnscope *fs, const char *path, const char *text,
 	if (twice)
 		pointers_release(&pt);
 	tokset_release(&callees);
-	/* no site anywhere in the file: the rule can report nothing in it, spatch reads blanks */
+	int rc = 1;
 	if (fs->sites && path && !tokset_has(fs->sites, path)) {
+		/* no site anywhere in the file: the rule can report nothing in it, spatch reads blanks */
 		*kept = 0;
 		*blanked = (unsigned)nbodies;
-		strbuf_reset(out);
-		strbuf_add(out, text, len);
-		for (size_t k = 0; k < len; k++)
-			if (out->buf[k] != '\n')
-				out->buf[k] = ' ';
-		free(stubs);
-		free(v);
-		free(bodies);
-		free(cut);
-		free(stay);
-		return 1;
-	}
-	if (!ncut) {
+		struct range all = { 0, len };
+		write_copy(out, text, len, &all, 1, NULL, 0, NULL, 0);
+	} else if (!ncut) {
 		*kept = (unsigned)nbodies;
 		*blanked = 0;
-		free(stubs);
-		free(v);
-		free(bodies);
-		free(cut);
-		free(stay);
-		return 0;
-	}
-	strbuf_reset(out);
-	strbuf_add(out, text, len);
-	size_t d = 0;		/* both lists are in file order */
-	for (size_t i = 0; i < ncut; i++) {
-		for (size_t k = cut[i].from; k < cut[i].to; k++) {
-			while (d < nstay && stay[d].to <= k)
-				d++;
-			if (d < nstay && stay[d].from <= k)
-				continue;
-			if (out->buf[k] != '\n')
-				out->buf[k] = ' ';
-		}
-	}
-	for (size_t i = 0; i < nstubs; i++) {
-		memcpy(out->buf + stubs[i].from, text + stubs[i].from, stubs[i].to - stubs[i].from);
-		out->buf[stubs[i].semi] = ';';
+		rc = 0;
+	} else {
+		write_copy(out, text, len, cut, ncut, stay, nstay, stubs, nstubs);
 	}
 	free(stubs);
 	free(v);
 	free(bodies);
 	free(cut);
 	free(stay);
-	return 1;
+	return rc;
 }
