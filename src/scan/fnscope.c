@@ -85,7 +85,7 @@ static int same_dir(const char *a, const char *b)
 
 /*
  * The call-context index: its "fn" rows name the functions that need their
- * callers' reader; its "site" rows (fn <TAB> path <TAB> line <TAB> col
+ * callers' reader; its "site" rows (site <TAB> path <TAB> line <TAB> col
  * <TAB> function <TAB> name <TAB> lock <TAB> asserted ...) the reads a
  * rule with "Sites" may report, all but the asserted ones, when the index
  * was built from the tree being scanned ("root" row): paths are relative
