@@ -111,13 +111,13 @@ def baseline(repo, jobs, rules, gitgrep):
     aside and --timeout 200 given."""
     per_rule, records = {}, {}
     python = os.environ.get("LOCKERS_PYTHON", "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else "")
-    env = dict(os.environ, LOCKERS_COCCI_DIR=str(OUT / "cocci"), PYTHONDONTWRITEBYTECODE="1")
+    env = dict(os.environ, LOCKERS_COCCI_DIR=str(OUT / "build" / "rules"), PYTHONDONTWRITEBYTECODE="1")
     config, aside = repo / ".cocciconfig", repo.parent / "cocciconfig.aside"
     if not gitgrep:
         config.rename(aside)
     label = "coccicheck" if gitgrep else "no gitgrep"
     for r in rules:
-        rule = OUT / "cocci" / (r + ".cocci")
+        rule = OUT / "build" / "rules" / (r + ".cocci")
         options = []
         for line in rule.read_text().splitlines():
             if line.startswith("// Options:"):
@@ -200,15 +200,17 @@ def main():
     # A private copy of the binary and rules: rebuilding during a long bench cannot disturb it.
     global LOCKERS
     shutil.copy2(ROOT / "lockers", OUT / "lockers")
-    shutil.copytree(ROOT / "build" / "rules", OUT / "cocci", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "build" / "rules", OUT / "build" / "rules",   # where the binary looks
+                    ignore=shutil.ignore_patterns("__pycache__"))
     LOCKERS = OUT / "lockers"
     # Outside any git repository: the tree is lockers', the baselines get a
     # repository of their own (sample_repo()).
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="lockers-bench-", dir=os.environ.get("BENCH_TMP", "/var/tmp")))
     tree = tmp / "tree"
-    if subprocess.run(["cp", "-al", str(CORPUS), str(tree)]).returncode != 0:
+    corpus = CORPUS.resolve()                 # a symlinked corpus: copy what it names
+    if subprocess.run(["cp", "-al", str(corpus), str(tree)]).returncode != 0:
         shutil.rmtree(tree, ignore_errors=True)
-        subprocess.run(["cp", "-a", str(CORPUS), str(tree)], check=True)    # another file system
+        subprocess.run(["cp", "-a", str(corpus), str(tree)], check=True)    # another file system
     if subprocess.run(["git", "-C", str(tree), "rev-parse"], stdout=subprocess.DEVNULL,
                       stderr=subprocess.DEVNULL).returncode == 0:
         sys.exit("bench: %s is inside a git work tree; set BENCH_TMP elsewhere" % tree)
@@ -280,7 +282,7 @@ def main():
                     # Rules that emit at @finalize lose their output under --jobs:
                     # Coccinelle runs finalize apart from the children that matched.
                     why = (" (it emits at @finalize, which spatch --jobs does not run where the matches are)"
-                           if "@finalize:python@" in (OUT / "cocci" / (r + ".cocci")).read_text() else "")
+                           if "@finalize:python@" in (OUT / "build" / "rules" / (r + ".cocci")).read_text() else "")
                     print("bench: warning: the baseline (%s) of %s reported nothing, lockers %d findings%s"
                           % (key, r, per_rule_findings[r], why), flush=True)
 
