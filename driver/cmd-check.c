@@ -123,7 +123,7 @@ int cmd_check(int argc, char **argv)
 	struct strvec owned = STRVEC_INIT;	/* absolute copies of relative paths */
 	struct triage triage = { 0 };
 	struct scan_result res = { 0 };
-	char *cache_dir = NULL, *macro_out = NULL;
+	char *cache_dir = NULL, *macro_out = NULL, *reads_map = NULL;
 	char err[1024];
 	int rc = EXIT_USAGE;
 
@@ -138,6 +138,7 @@ int cmd_check(int argc, char **argv)
 	if (!cli.no_cache)
 		so.cache_dir = cache_dir = cache_opt ? xstrdup(cache_opt) : xasprintf("%s/cache", outdir);
 	so.macro_index_out = macro_out = xasprintf("%s/macroindex.tsv", outdir);
+	so.reads_map = reads_map = xasprintf("%s/reads.tsv", outdir);	/* for the gate */
 	scan_options_make_absolute(&so, &owned);
 	int had_outdir = !access(outdir, F_OK);
 	lock_dir(outdir);	/* a second scan with this -o waits for the first */
@@ -157,6 +158,7 @@ out:
 	triage_release(&triage);
 	free(cache_dir);
 	free(macro_out);
+	free(reads_map);
 	strvec_clear(&so.paths);
 	strvec_clear(&so.only_rules);
 	strvec_clear(&owned);

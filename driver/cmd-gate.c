@@ -15,11 +15,14 @@
 #include <unistd.h>
 
 static const struct usage gate_usage = {
-	"lockers gate --kdir K (--patch FILE | --git BASE..HEAD) [options]",
-	"Scan the .c and .h files a patch touches, before and after it, in a scratch\n"
-	"copy (K is never written to), and report the findings the patch introduces.\n"
-	"A series is applied in order, and each finding it introduces names the first\n"
-	"patch after which it exists.\n",
+	"lockers gate --kdir K (--patch FILE | --git A..B) [--base DIR] [options]",
+	"Report what a whole-tree check of K with the patch applied finds that one of K\n"
+	"does not, in the files the patch touches and the files whose findings read one\n"
+	"of them (a module's other files, its Makefile). The patched tree is a mirror\n"
+	"of K in a scratch directory (K is never written to). A series is applied in\n"
+	"order, and each finding it introduces names the first patch after which it\n"
+	"exists. With --base, the indexes, cache and reads map of `lockers check\n"
+	"-o DIR K` are used (many gate runs can share one); else those in -o.\n",
 	"Output: new findings as '>> path:line:col: warning: ...' (kernel CI style),\n"
 	"followed for an mbox or --git by ' (introduced by: SUBJECT)' (the patch or\n"
 	"commit after which it exists), removed ones as '<< ...'.\n"
@@ -82,6 +85,10 @@ static int write_outputs(const char *outdir, const struct gate_result *g, const 
 	json_object_set_new(doc, "failed", json_boolean(failed));
 	json_object_set_new(doc, "files_in_patch", json_integer((json_int_t)g->files_in_patch));
 	json_object_set_new(doc, "c_files", json_integer((json_int_t)g->c_files));
+	json_t *deps = json_array();
+	for (size_t i = 0; i < g->dependants.nr; i++)
+		json_array_append_new(deps, json_string(g->dependants.v[i]));
+	json_object_set_new(doc, "dependants", deps);
 	if (g->subjects) {
 		json_t *patches = json_array();
 		for (size_t k = 0; k < g->npatches; k++)
@@ -128,8 +135,9 @@ static int report_gate(const struct gate_result *g, const char *outdir, const ch
 	if (show_removed)
 		print_list(&g->removed, NULL, "<<", "removed");
 	if (!quiet)
-		fprintf(stderr, "lockers gate: %zu files in the patch (%zu C): %zu findings introduced "
-			"(%zu at or above %d), %zu removed, %zu unchanged\n", g->files_in_patch, g->c_files,
+		fprintf(stderr, "lockers gate: %zu files in the patch (%zu C), %zu reading them%s: %zu findings "
+			"introduced (%zu at or above %d), %zu removed, %zu unchanged\n", g->files_in_patch,
+			g->c_files, g->dependants.nr, g->have_reads_map ? "" : " (no reads map: run check first)",
 			g->introduced.nr, failing, fail_on, g->removed.nr, g->unchanged.nr);
 	if (write_outputs(outdir, g, kdir, fail_on, failing > 0))
 		rc = EXIT_USAGE;
@@ -144,7 +152,7 @@ int cmd_gate(int argc, char **argv)
 {
 	struct gate_options go = { 0 };
 	struct scan_cli cli;
-	const char *outdir = "lockers-out";
+	const char *outdir = "lockers-out", *base = NULL;
 	int fail_on = SCORE_FAIL_ON_DEFAULT, show_removed = 0;
 
 	scan_cli_init(&cli, &go.scan);
@@ -155,6 +163,8 @@ int cmd_gate(int argc, char **argv)
 			   "a unified diff (git diff, diff -u), applied -p1, or an mbox of patches\n"
 			   "(git format-patch --stdout, b4, patchwork), applied in order"),
 		OPT_STRING(0, "git", &go.git_range, "A..B", "the change between two commits of K's git repository"),
+		OPT_STRING(0, "base", &base, "DIR", "use the indexes, cache and reads map of\n"
+			   "`lockers check -o DIR K` (only its cache is written)"),
 		OPT_GROUP("Findings"),
 		OPT_INTEGER(0, "fail-on", &fail_on, "SCORE", 0, 101,
 			    "exit 1 if an introduced finding scores at least SCORE (default 60)"),
@@ -177,7 +187,7 @@ int cmd_gate(int argc, char **argv)
 	struct strvec owned = STRVEC_INIT;	/* absolute copies of relative paths */
 	struct triage triage = { 0 };
 	struct gate_result g = { 0 };
-	char *cache_dir = NULL, *macro_out = NULL;
+	char *cache_dir = NULL, *macro_out = NULL, *macro_in = NULL, *reads_map = NULL;
 	char err[1024];
 	int rc = EXIT_USAGE;
 
@@ -187,10 +197,26 @@ int cmd_gate(int argc, char **argv)
 	if (scan_cli_read_triage(&cli, go.kdir, &triage))
 		goto out;
 	go.scan.triage = &triage;
+	/* Indexes, cache and reads map of the tree: --base's, or -o's (a check of K with the same -o). */
+	const char *from = base ? base : outdir;
 	if (!cli.no_cache)
-		go.scan.cache_dir = cache_dir = xasprintf("%s/cache", outdir);
-	/* Helpers are indexed from the whole tree, not the scratch copy. */
-	go.scan.macro_index_out = macro_out = xasprintf("%s/macroindex.tsv", outdir);
+		go.scan.cache_dir = cache_dir = xasprintf("%s/cache", from);
+	go.reads_map = reads_map = xasprintf("%s/reads.tsv", from);
+	if (base) {
+		char *marker = xasprintf("%s/.lockers-output", base);
+		int is_output = !access(marker, F_OK);
+		free(marker);
+		if (!is_output) {
+			error_msg("--base %s is not the output of a check: run lockers check -o %s %s first",
+				  base, base, go.kdir);
+			goto out;
+		}
+		macro_in = xasprintf("%s/macroindex.tsv", base);
+	}
+	if (macro_in && !access(macro_in, R_OK))
+		go.scan.macro_index = macro_in;
+	else	/* the tree's, built once here (a check with no rule that needed it made none) */
+		go.scan.macro_index_out = macro_out = xasprintf("%s/macroindex.tsv", outdir);
 	go.scan.macro_index_root = go.kdir;
 	scan_options_make_absolute(&go.scan, &owned);
 	if (gate_run(&go, &g, err, sizeof(err))) {
@@ -203,6 +229,8 @@ out:
 	triage_release(&triage);
 	free(cache_dir);
 	free(macro_out);
+	free(macro_in);
+	free(reads_map);
 	strvec_clear(&go.scan.only_rules);
 	strvec_clear(&owned);
 	scan_cli_release(&cli);

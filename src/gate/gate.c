@@ -1,4 +1,7 @@
 #include "gate/gate.h"
+#include "gate/overlay.h"
+#include "facts/fingerprint.h"
+#include "scan/readsmap.h"
 #include "gate/patch.h"
 #include "gate/series.h"
 #include "lib/run.h"
@@ -81,24 +84,6 @@ static int read_old(const struct gate_options *o, const char *path, struct strbu
 	free(abs);
 	free(real);
 	free(root);
-	return rc;
-}
-
-static int write_scratch(const char *dir, const char *path, const struct strbuf *data,
-			 char *err, size_t errlen)
-{
-	char *abs = xasprintf("%s/%s", dir, path);
-	char *slash = strrchr(abs, '/');
-	int rc;
-
-	*slash = '\0';
-	rc = mkdir_p(abs);
-	*slash = '/';
-	if (!rc)
-		rc = write_file_replace(abs, data->buf, data->len, 0);
-	if (rc)
-		snprintf(err, errlen, "cannot write %s: %s", abs, strerror(errno));
-	free(abs);
 	return rc;
 }
 
@@ -267,47 +252,173 @@ static int apply_series(const struct gate_options *o, struct gate_result *g, str
 		}
 	}
 	g->files_in_patch += st->nr;
+	for (size_t i = 0; i < st->nr; i++)
+		g->c_files += is_c(st->v[i].name, !o->scan.no_headers);
 	return 0;
 }
 
 /*
- * Lay out before/ and after/ under the scratch dir; nothing is written to
- * kdir. Both sides under the last name, so fingerprints compare across a
- * rename.
+ * A side's tree. Before a plain patch or an mbox it is kdir; else it is a
+ * mirror of kdir (never written to) in the scratch directory, with every
+ * file the series touched as that side has it: after the series under its
+ * last name, or, with --git, as BASE has it.
  */
-static int lay_out(const struct gate_options *o, struct gate_result *g, const struct series_state *st,
-		   char *err, size_t errlen)
+static int make_side_tree(const struct gate_options *o, struct gate_result *g, const struct series_state *st,
+			  int after, struct gate_side *side, char *err, size_t errlen)
 {
-	char *before = xasprintf("%s/before", g->scratch), *after = xasprintf("%s/after", g->scratch);
-	int rc = 0;
+	struct overlay_stats os;
 
-	for (size_t i = 0; !rc && i < st->nr; i++) {
-		const struct tracked *t = &st->v[i];
-		if (!is_c(t->name, !o->scan.no_headers))
-			continue;
-		g->c_files++;
-		if (t->orig)
-			rc = write_scratch(before, t->name, &t->base, err, errlen);
-		if (!rc && t->exists)
-			rc = write_scratch(after, t->name, &t->now, err, errlen);
+	if (!after && !o->git_range) {
+		side->root = xstrdup(o->kdir);
+		return 0;
 	}
-	free(before);
-	free(after);
+	side->root = xasprintf("%s/%s", g->scratch, after ? "after" : "before");
+	if (overlay_make(o->kdir, side->root, &os, err, errlen))
+		return -1;
+	for (size_t i = 0; i < st->nr; i++) {
+		const struct tracked *t = &st->v[i];
+		const char *gone = after ? t->orig : t->name;	/* the other side's name */
+		const char *name = after ? t->name : t->orig;
+		const struct strbuf *data = after ? (t->exists ? &t->now : NULL) : &t->base;
+		if (gone && (!name || strcmp(gone, name)) && overlay_put(side->root, gone, NULL, 0, err, errlen))
+			return -1;
+		if (name && overlay_put(side->root, name, data ? data->buf : NULL, data ? data->len : 0, err, errlen))
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * The files whose findings read a file the series touched (its C files, a
+ * Makefile, a directory it adds to), by the reads map of a check of kdir;
+ * those the tree no longer has are left out.
+ */
+static void find_dependants(const struct gate_options *o, struct gate_result *g, const struct series_state *st,
+			    struct strvec *out)
+{
+	struct strvec touched = STRVEC_INIT, readers = STRVEC_INIT;
+
+	for (size_t i = 0; i < st->nr; i++) {
+		if (st->v[i].orig)
+			strvec_push(&touched, st->v[i].orig);
+		strvec_push(&touched, st->v[i].name);
+	}
+	g->have_reads_map = o->reads_map && !reads_map_readers(o->reads_map, &touched, &readers);
+	for (size_t i = 0; i < readers.nr; i++) {
+		char *abs = xasprintf("%s/%s", o->kdir, readers.v[i]);
+		if (is_c(readers.v[i], !o->scan.no_headers) && !access(abs, R_OK))
+			strvec_push(out, readers.v[i]);
+		free(abs);
+	}
+	strvec_clear(&touched);
+	strvec_clear(&readers);
+}
+
+/*
+ * The files each side scans: the C files the series touched as that side
+ * has them (before: in kdir, under their first name; after: in the mirror,
+ * under their last), and the files whose findings read one of them.
+ */
+static void side_paths(const struct gate_options *o, const struct series_state *st, int after,
+		       const struct strvec *dependants, struct strvec *out)
+{
+	for (size_t i = 0; i < st->nr; i++) {
+		const struct tracked *t = &st->v[i];
+		const char *path = after ? (t->exists ? t->name : NULL) : t->orig;
+		if (path && is_c(path, !o->scan.no_headers))
+			strvec_push(out, path);
+	}
+	for (size_t i = 0; i < dependants->nr; i++)
+		strvec_push(out, dependants->v[i]);
+	strvec_sort_unique(out);
+}
+
+/*
+ * The indexes of a mirror, in the scratch directory: the call graph is
+ * built anew from it (its rows name lines, which the patch moves, and the
+ * contexts it changes); the macro index is kdir's (linked), unless the
+ * series touched a header, when it is built anew too.
+ */
+static int side_indexes(const struct gate_options *o, struct gate_result *g, const struct series_state *st,
+			struct gate_side *side, const char *name, char *err, size_t errlen)
+{
+	const char *tree_index = o->scan.macro_index ? o->scan.macro_index : o->scan.macro_index_out;
+	char *dir = xasprintf("%s/index-%s", g->scratch, name);
+	int header = 0, rc = mkdir_p(dir);
+
+	if (!strcmp(side->root, o->kdir)) {
+		free(dir);
+		return 0;
+	}
+	for (size_t i = 0; i < st->nr; i++)
+		header |= ends_with(st->v[i].name, ".h") || (st->v[i].orig && ends_with(st->v[i].orig, ".h"));
+	side->index = xasprintf("%s/macroindex.tsv", dir);
+	/* No tree index (no rule needed one yet): built there if a rule needs it. */
+	side->index_built = header || !tree_index || access(tree_index, R_OK);
+	if (!rc && !side->index_built && link(tree_index, side->index) && symlink(tree_index, side->index))
+		rc = -1;
+	if (rc)
+		snprintf(err, errlen, "cannot make %s: %s", side->index, strerror(errno));
+	free(dir);
 	return rc;
 }
 
-static int scan_side(const struct gate_options *o, const char *dir, struct scan_result *res,
-		     int with_triage, char *err, size_t errlen)
+/*
+ * A scan of paths in a side's tree with its indexes. No path: an empty
+ * scan (scan_run() would take every file of the tree).
+ */
+static int scan_side(const struct gate_options *o, struct gate_result *g, const struct gate_side *side,
+		     const struct strvec *paths, struct scan_result *res, int with_triage,
+		     char *err, size_t errlen)
 {
 	struct scan_options so = o->scan;
 
-	so.root = dir;
-	so.any_tree = 1;
-	memset(&so.paths, 0, sizeof(so.paths));
+	so.root = side->root;
+	so.paths = *paths;
 	if (!with_triage)
 		so.triage = NULL;
-	mkdir_p(dir);	/* a side with no C file is an empty tree */
+	if (!paths->nr) {	/* kdir's indexes, if any: nothing to build */
+		char *empty = xasprintf("%s/empty", g->scratch);
+		mkdir_p(empty);
+		so.root = empty;
+		so.any_tree = 1;
+		int rc = scan_run(&so, res, err, errlen);
+		free(empty);
+		return rc;
+	}
+	if (side->index) {
+		so.macro_index = side->index_built ? NULL : side->index;
+		so.macro_index_out = side->index;
+		so.macro_index_root = side->root;
+	}
 	return scan_run(&so, res, err, errlen);
+}
+
+/*
+ * Before the series a renamed file had its first name; its findings are
+ * compared under the last, so that a rename alone introduces nothing.
+ */
+static void rename_before(struct gate_result *g, const struct series_state *st)
+{
+	int renamed = 0;
+
+	for (size_t i = 0; i < st->nr; i++) {
+		const struct tracked *t = &st->v[i];
+		if (!t->orig || !t->exists || !strcmp(t->orig, t->name))
+			continue;
+		for (size_t k = 0; k < g->before.findings.nr; k++) {
+			struct finding *f = g->before.findings.v[k];
+			if (!strcmp(f->path, t->orig)) {
+				free(f->path);
+				f->path = xstrdup(t->name);
+				renamed = 1;
+			}
+		}
+	}
+	if (renamed) {
+		fingerprint_all(&g->before.findings);
+		finding_list_sort_ranked(&g->before.findings);
+	}
 }
 
 static const struct finding *find_id(const struct finding_list *l, const char *id)
@@ -328,11 +439,11 @@ static int holds_introduced(const struct gate_result *g, const char *path)
 
 /*
  * Attribute each introduced finding to the first patch after which its
- * fingerprint exists. A file's findings depend on that file alone (spatch
- * reads one file at a time), so after patch k they differ from those after
- * patch k-1 only in the files patch k touched: scanning, after each patch,
- * the files it touched that hold an unattributed finding at the end finds
- * the first one. A finding no earlier patch shows is the last patch's.
+ * fingerprint exists. The mirror is set back to the tree before the
+ * series; then after each patch k (but the last), with the files it
+ * touched as it left them, those of its files that hold an unattributed
+ * finding at the end are scanned. A finding no earlier patch shows is the
+ * last patch's.
  */
 static int attribute(const struct gate_options *o, struct gate_result *g, const struct series_state *st,
 		     char *err, size_t errlen)
@@ -343,23 +454,28 @@ static int attribute(const struct gate_options *o, struct gate_result *g, const 
 		g->introduced_by[i] = g->npatches == 1 && g->subjects ? 0 : -1;
 	if (!st->steps)
 		return 0;
+	for (size_t i = 0; i < st->nr; i++) {
+		const struct tracked *t = &st->v[i];
+		if (overlay_put(g->after_side.root, t->name, t->orig ? t->base.buf : NULL, t->base.len, err, errlen))
+			return -1;
+	}
 	for (size_t k = 0; left && k + 1 < g->npatches; k++) {
 		const struct step *step = &st->steps[k];
-		char *dir = xasprintf("%s/after-patch-%zu", g->scratch, k + 1);
-		size_t files = 0;
+		struct strvec paths = STRVEC_INIT;
 		int rc = 0;
 
 		for (size_t i = 0; !rc && i < step->nr; i++) {
 			const struct snapshot *snap = &step->v[i];
 			const char *name = st->v[snap->file].name;
-			if (snap->exists && is_c(name, !o->scan.no_headers) && holds_introduced(g, name)) {
-				rc = write_scratch(dir, name, &snap->data, err, errlen);
-				files++;
-			}
+			rc = overlay_put(g->after_side.root, name, snap->exists ? snap->data.buf : NULL, snap->data.len,
+					 err, errlen);
+			if (!rc && snap->exists && is_c(name, !o->scan.no_headers) && holds_introduced(g, name))
+				strvec_push(&paths, name);
 		}
-		if (!rc && files) {
+		strvec_sort_unique(&paths);
+		if (!rc && paths.nr) {
 			struct scan_result res;
-			rc = scan_side(o, dir, &res, 0, err, errlen);
+			rc = scan_side(o, g, &g->after_side, &paths, &res, 0, err, errlen);
 			for (size_t i = 0; !rc && i < g->introduced.nr; i++)
 				if (g->introduced_by[i] < 0 && find_id(&res.findings, g->introduced.v[i]->id)) {
 					g->introduced_by[i] = (int)k;
@@ -370,7 +486,7 @@ static int attribute(const struct gate_options *o, struct gate_result *g, const 
 			if (!rc)
 				scan_result_release(&res);
 		}
-		free(dir);
+		strvec_clear(&paths);
 		if (rc)
 			return -1;
 	}
@@ -519,16 +635,28 @@ int gate_run(const struct gate_options *o, struct gate_result *g, char *err, siz
 		return -1;
 	}
 	int rc = apply_series(o, g, &st, &s, err, errlen);
-	if (!rc)
-		rc = lay_out(o, g, &st, err, errlen);
 	series_release(&s);
-	char *before = xasprintf("%s/before", g->scratch), *after = xasprintf("%s/after", g->scratch);
 	if (!rc)
-		rc = scan_side(o, before, &g->before, 0, err, errlen);
+		rc = make_side_tree(o, g, &st, 0, &g->before_side, err, errlen);
 	if (!rc)
-		rc = scan_side(o, after, &g->after, 1, err, errlen);
-	free(before);
-	free(after);
+		rc = make_side_tree(o, g, &st, 1, &g->after_side, err, errlen);
+	struct strvec before = STRVEC_INIT, after = STRVEC_INIT;
+	if (!rc) {
+		find_dependants(o, g, &st, &g->dependants);
+		side_paths(o, &st, 0, &g->dependants, &before);
+		side_paths(o, &st, 1, &g->dependants, &after);
+		rc = side_indexes(o, g, &st, &g->before_side, "before", err, errlen);
+	}
+	if (!rc)
+		rc = scan_side(o, g, &g->before_side, &before, &g->before, 0, err, errlen);
+	if (!rc)	/* after kdir's own, which the before side builds when missing */
+		rc = side_indexes(o, g, &st, &g->after_side, "after", err, errlen);
+	if (!rc)
+		rc = scan_side(o, g, &g->after_side, &after, &g->after, 1, err, errlen);
+	if (!rc)
+		rename_before(g, &st);
+	strvec_clear(&before);
+	strvec_clear(&after);
 	if (!rc) {
 		for (size_t i = 0; i < g->after.findings.nr; i++) {
 			struct finding *f = g->after.findings.v[i];
@@ -563,6 +691,11 @@ void gate_result_release(struct gate_result *g)
 	free(g->removed.v);
 	scan_result_release(&g->before);
 	scan_result_release(&g->after);
+	strvec_clear(&g->dependants);
+	free(g->before_side.root);
+	free(g->before_side.index);
+	free(g->after_side.root);
+	free(g->after_side.index);
 	if (g->scratch) {
 		remove_tree(g->scratch);
 		free(g->scratch);

@@ -59,3 +59,19 @@ void strvec_sort(struct strvec *sv)
 	if (sv->nr > 1)
 		qsort(sv->v, sv->nr, sizeof(*sv->v), cmp_str);
 }
+
+void strvec_sort_unique(struct strvec *sv)
+{
+	size_t n = 0;
+
+	strvec_sort(sv);
+	for (size_t i = 0; i < sv->nr; i++) {
+		if (n && !strcmp(sv->v[n - 1], sv->v[i]))
+			free(sv->v[i]);
+		else
+			sv->v[n++] = sv->v[i];
+	}
+	sv->nr = n;
+	if (sv->v)
+		sv->v[n] = NULL;
+}

@@ -18,5 +18,7 @@ void strvec_pushf(struct strvec *sv, const char *fmt, ...)
 void strvec_clear(struct strvec *sv);
 int strvec_contains(const struct strvec *sv, const char *s);
 void strvec_sort(struct strvec *sv);
+/* Sorted, each string once. */
+void strvec_sort_unique(struct strvec *sv);
 
 #endif

@@ -93,6 +93,18 @@ int read_record(const char *line, size_t len, const char **file, size_t *flen)
 	return 1;
 }
 
+int read_record_path(const char *line, size_t len, const char **path, size_t *plen)
+{
+	const char *f[3];
+	size_t n[3];
+
+	if (!is_read_line(line, len) || split_fields(line, len, f, n))
+		return 0;
+	*path = f[1];
+	*plen = n[1];
+	return 1;
+}
+
 static int has_line(const char *lines, const char *text)
 {
 	size_t n = strlen(text);

@@ -35,6 +35,8 @@ void reads_release(struct reads *r);
  * for any other line, -1 for a malformed one.
  */
 int read_record(const char *line, size_t len, const char **file, size_t *flen);
+/* The same, 1 with the path the record says was read (absolute, or relative to the root once cached). */
+int read_record_path(const char *line, size_t len, const char **path, size_t *plen);
 
 /* path's stat stamp as source.stamp() writes it: what says it changed since. */
 void read_stamp(const char *path, struct strbuf *out);

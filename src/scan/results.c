@@ -22,6 +22,7 @@ void results_init(struct results *r, struct scan_result *res, struct cache *cach
 	r->changed = xcalloc(res->tree.nr + 1, sizeof(*r->changed));
 	r->pending = cache ? xcalloc(res->rules.nr * res->tree.nr + 1, sizeof(*r->pending)) : NULL;
 	reads_init(&r->reads, &res->tree, r->content_hash);
+	reads_map_init(&r->map, &res->tree);
 }
 
 void results_release(struct results *r)
@@ -45,6 +46,7 @@ void results_release(struct results *r)
 	r->pending = NULL;
 	r->content_hash = NULL;
 	reads_release(&r->reads);
+	reads_map_release(&r->map);
 }
 
 /*
@@ -195,6 +197,8 @@ void results_stdout_line(void *vctx, size_t rule, const char *line, size_t len)
 
 	if (!take_read(ctx->res, rule, line, len, &file))
 		file = take_record(ctx->res, rule, SIZE_MAX, line, len);
+	else if (file != SIZE_MAX)
+		reads_map_note(&ctx->map, file, line, len);
 	if (file == SIZE_MAX || !ctx->cache)
 		return;
 	struct strbuf **slot = pending_slot(ctx, rule, file);
@@ -274,6 +278,7 @@ int results_replay(struct results *ctx, size_t rule, size_t file)
 		char *nl = strchr(line, '\n');
 		size_t n = nl ? (size_t)(nl - line) : strlen(line);
 		take_record(res, rule, file, line, n);
+		reads_map_note(&ctx->map, file, line, n);
 		line += n + (nl != NULL);
 	}
 	res->runs_done++;

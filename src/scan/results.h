@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "scan/reads.h"
+#include "scan/readsmap.h"
 #include "scan/spatch.h"
 
 struct cache;
@@ -26,6 +27,7 @@ struct results {
 	struct strbuf **pending;	/* per rule x file: record lines of a live run */
 	unsigned char *changed;		/* per tree file: changed while it was scanned */
 	struct reads reads;		/* the other files rules read: kept with a result, checked on replay */
+	struct reads_map map;		/* the same, as who reads what, for reads.tsv */
 };
 
 /* For res's tree and rules (loaded); cache may be NULL. */

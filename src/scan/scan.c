@@ -176,6 +176,31 @@ static int index_child(void *arg, int fd)
 	return write_full(fd, &r, sizeof(r)) ? 1 : r.failed;
 }
 
+/* Whether any rule with the flag (as needs()) has a candidate file. */
+static int candidates_need(const struct scan_ctx *ctx, size_t flag)
+{
+	const struct scan_result *res = ctx->res;
+
+	for (size_t r = 0; r < res->rules.nr; r++)
+		if (needs(&res->rules.v[r], flag) && res->candidates[r])
+			return 1;
+	return 0;
+}
+
+/*
+ * Stage, in a scan of some files (M=, the gate): the call-context index is
+ * built only if a rule that reads it has a candidate among them; it costs
+ * more than the rest of such a scan, and most files have no RCU to judge.
+ */
+static void drop_unneeded_indexes(struct scan_ctx *ctx)
+{
+	if (!ctx->build_call || candidates_need(ctx, offsetof(struct rule, needs_call_context)))
+		return;
+	ctx->build_call = 0;
+	free(ctx->call_context);
+	ctx->call_context = NULL;
+}
+
 /* Stage: the builds start, in a child when the scan runs two jobs or more. */
 static void start_indexes(struct scan_ctx *ctx)
 {
@@ -361,6 +386,8 @@ static void close_cache(struct scan_ctx *ctx, int rc)
 	struct scan_result *res = ctx->res;
 	struct cache *cache = ctx->out.cache;
 
+	if (rc == 0 && ctx->o->reads_map && reads_map_write(&ctx->out.map, ctx->o->reads_map))
+		warning_msg("cannot write %s: %s", ctx->o->reads_map, strerror(errno));
 	results_release(&ctx->out);
 	if (!cache)
 		return;
@@ -438,10 +465,16 @@ int scan_run(const struct scan_options *o, struct scan_result *res, char *err, s
 	memset(res, 0, sizeof(*res));
 	if (collect(&ctx, err, errlen) || plan_indexes(&ctx, err, errlen))
 		return scan_failed(&ctx, 0);
-	start_indexes(&ctx);		/* beside the prefilter, with -j2 or more */
+	int whole = !o->paths.nr;
+	if (whole)
+		start_indexes(&ctx);	/* beside the prefilter, with -j2 or more */
 	if (open_cache(&ctx, err, errlen))
 		return scan_failed(&ctx, 0);
 	prefilter(&ctx);
+	if (!whole) {		/* a few files: the prefilter says which indexes they need */
+		drop_unneeded_indexes(&ctx);
+		start_indexes(&ctx);
+	}
 	if (finish_indexes(&ctx, err, errlen))
 		return scan_failed(&ctx, 1);
 	make_tasks(&ctx);		/* cache replay, batches */
@@ -484,6 +517,7 @@ void scan_options_make_absolute(struct scan_options *o, struct strvec *owned)
 	absolute_into(&o->macro_index_out, owned, 0);
 	absolute_into(&o->macro_index_root, owned, 0);
 	absolute_into(&o->cache_dir, owned, 0);
+	absolute_into(&o->reads_map, owned, 0);
 	absolute_into(&o->spatch, owned, 1);
 	absolute_into(&o->python, owned, 1);
 }

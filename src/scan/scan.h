@@ -31,6 +31,7 @@ struct scan_options {
 	int progress;
 	struct triage *triage;		/* verdicts to attach, or NULL */
 	const char *cache_dir;		/* incremental cache, or NULL for none */
+	const char *reads_map;		/* merge who reads what into this file (readsmap.h), or NULL */
 	int clang_evidence;		/* re-parse files with findings through libclang */
 	struct shard shard;		/* --shard K/N: only this part of the work; n 0: all */
 };

@@ -238,25 +238,42 @@ static void sort_and_dedupe(struct tree *t)
 	t->nr = out;
 }
 
-/* Resolve a subpath to a path relative to the root; NULL if outside it. */
-static char *relative_inside(const char *root, const char *sub)
+static char *relative_to(const char *root, char *abs)
 {
-	char *abs = *sub == '/' ? realpath(sub, NULL) : NULL;
-
-	if (*sub != '/') {
-		char *joined = xasprintf("%s/%s", root, sub);
-		abs = realpath(joined, NULL);
-		free(joined);
-	}
-	if (!abs)
-		return NULL;
 	size_t n = strlen(root);
 	char *rel = NULL;
+
+	if (!abs)
+		return NULL;
 	if (!strcmp(abs, root))
 		rel = xstrdup("");
 	else if (!strncmp(abs, root, n) && abs[n] == '/')
 		rel = xstrdup(abs + n + 1);
 	free(abs);
+	return rel;
+}
+
+/*
+ * Resolve a subpath to a path relative to the root; NULL if outside it. A
+ * file that is a symbolic link to outside the tree counts by its own name
+ * (the gate's mirror of a tree links its files by name, src/gate/overlay.h).
+ */
+static char *relative_inside(const char *root, const char *sub)
+{
+	char *joined = *sub == '/' ? xstrdup(sub) : xasprintf("%s/%s", root, sub);
+	char *rel = relative_to(root, realpath(joined, NULL));
+	char *slash = strrchr(joined, '/');
+	struct stat st;
+
+	if (!rel && slash && slash[1] && strcmp(slash + 1, ".") && strcmp(slash + 1, "..") &&
+	    !lstat(joined, &st) && S_ISLNK(st.st_mode)) {
+		*slash = '\0';
+		char *dir = relative_to(root, realpath(*joined ? joined : "/", NULL));
+		if (dir)
+			rel = *dir ? xasprintf("%s/%s", dir, slash + 1) : xstrdup(slash + 1);
+		free(dir);
+	}
+	free(joined);
 	return rel;
 }
 
