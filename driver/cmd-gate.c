@@ -22,7 +22,11 @@ static const struct usage gate_usage = {
 	"patch after which it exists.\n",
 	"Output: new findings as '>> path:line:col: warning: ...' (kernel CI style),\n"
 	"followed for an mbox or --git by ' (introduced by: SUBJECT)' (the patch or\n"
-	"commit after which it exists), removed ones as '<< ...'.\n"
+	"commit after which it exists), removed ones as '<< ...'. A finding that was\n"
+	"there before counts as new where the patch removes or weakens an RCU or\n"
+	"seqcount API, or a loop bound, in its function (rcu_read_lock() dropped,\n"
+	"kfree_rcu() into kfree(), < into <=), and as removed where it adds one;\n"
+	"' (patch: ...)' shows the change.\n"
 	"Exit: 0 nothing new at or above --fail-on, 1 a new finding at or above it,\n"
 	"2 usage error or a patch that does not apply (the error names it).\n",
 };
@@ -38,17 +42,24 @@ static const char *introduced_by(const struct gate_result *g, size_t i)
 	return g->subjects && g->introduced_by[i] >= 0 ? g->subjects[g->introduced_by[i]] : NULL;
 }
 
-/* With g, the list is g->introduced and each line names the patch that introduced it. */
+/*
+ * With g, the list is g->introduced and each line names the patch that
+ * introduced it. A finding the diff weakened (or, removed, strengthened)
+ * shows the change: it may have been there before the patch.
+ */
 static void print_list(const struct finding_list *l, const struct gate_result *g, const char *mark,
 		       const char *what)
 {
 	for (size_t i = 0; i < l->nr; i++) {
 		const struct finding *f = l->v[i];
 		const char *by = g ? introduced_by(g, i) : NULL;
+		const char *change = finding_evidence(f, g ? "patch_weakens" : "patch_strengthens");
 		if (!shown(f))
 			continue;
 		printf("%s %s:%u:%u: %s: %s [%s] score=%d id=%s", mark, f->path, f->line, f->col, what,
 		       f->message, f->rule, f->score, f->id);
+		if (change)
+			printf(" (patch: %s)", change);
 		if (by)
 			printf(" (introduced by: %s)", by);
 		putchar('\n');

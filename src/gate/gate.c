@@ -1,5 +1,6 @@
 #include "gate/gate.h"
 #include "gate/patch.h"
+#include "gate/patch-evidence.h"
 #include "gate/series.h"
 #include "lib/run.h"
 #include "lib/strbuf.h"
@@ -539,6 +540,8 @@ int gate_run(const struct gate_options *o, struct gate_result *g, char *err, siz
 			if (!find_id(&g->after.findings, f->id))
 				finding_list_add(&g->removed, f);
 		}
+		for (size_t i = 0; i < st.nr; i++)	/* the diff as evidence: patch-evidence.h */
+			patch_evidence_add(g, st.v[i].name, &st.v[i].base, &st.v[i].now);
 		g->introduced_by = xmalloc((g->introduced.nr + 1) * sizeof(*g->introduced_by));
 		for (size_t i = 0; i < g->introduced.nr; i++)
 			g->introduced_by[i] = -1;
