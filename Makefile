@@ -10,6 +10,7 @@
 #                         copy the project and run make, or run the kernel's make coccicheck
 #   make test-all         both, in one pytest run (.ci/run)
 #   make test-compile     the lockers fix --compile tests (installs deps-compile)
+#   make unit             build and run the C unit tests (tests/unit/; make test runs them)
 #   make bench [M=dir]    run the benchmarks on a 1-in-10 sample of the 6.1 tree (or of M=)
 #   make recall           recall on real upstream fixes (kernel-corpus/upstream-fixes/)
 #   make gate KDIR=path PATCH=file   findings a patch introduces (exit 1 if any >= FAIL_ON)
@@ -192,9 +193,26 @@ recall: deps
 	@$(MAKE) --no-print-directory lockers
 	/usr/bin/python3 scripts/recall -j $(J)
 
+# C unit tests: each tests/unit/*.c is a program, linked with src/'s objects, that
+# exits non-zero when a check fails. make unit builds and runs them all
+# (tests/test_unit.py runs it in make test, SAN=1 included).
+UNIT_SRC = $(wildcard tests/unit/*.c)
+UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/unit/%)
+LIB_OBJ  = $(filter-out $(BUILD)/driver/%,$(OBJ))
+
+$(BUILD)/unit/%: tests/unit/%.c $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(WARN) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+-include $(UNIT_BIN:=.d)
+
+unit: $(UNIT_BIN)
+	@for t in $(UNIT_BIN); do echo "  UNIT    $$t"; $$t || exit 1; done
+
 # libFuzzer targets for every parser of outside input, seeded from fuzz/corpus/.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS = record patch triage cache savedscan prefilter rulecost fnscope kbuild
+FUZZ_TARGETS = record patch triage cache savedscan prefilter rulecost fnscope kbuild apichange
 FUZZ_LIB_SRC = $(filter-out driver/%,$(SRC))
 FUZZ_OBJ = $(FUZZ_LIB_SRC:%.c=build/fuzz/%.o)
 FUZZ_FLAGS = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined
@@ -229,5 +247,5 @@ clean:
 
 FORCE:
 
-.PHONY: all deps deps-compile corpus check gate test test-corpus test-all test-compile bench recall fuzz \
+.PHONY: all deps deps-compile corpus check gate test test-corpus test-all test-compile unit bench recall fuzz \
 	clean man install uninstall FORCE

@@ -25,7 +25,11 @@ static const struct usage gate_usage = {
 	"-o DIR K` are used (many gate runs can share one); else those in -o.\n",
 	"Output: new findings as '>> path:line:col: warning: ...' (kernel CI style),\n"
 	"followed for an mbox or --git by ' (introduced by: SUBJECT)' (the patch or\n"
-	"commit after which it exists), removed ones as '<< ...'.\n"
+	"commit after which it exists), removed ones as '<< ...'. A finding that was\n"
+	"there before counts as new where the patch removes or weakens an RCU or\n"
+	"seqcount API, or a loop bound, in its function (rcu_read_lock() dropped,\n"
+	"kfree_rcu() into kfree(), < into <=), and as removed where it adds one;\n"
+	"' (patch: ...)' shows the change.\n"
 	"Exit: 0 nothing new at or above --fail-on, 1 a new finding at or above it,\n"
 	"2 usage error or a patch that does not apply (the error names it).\n",
 };
@@ -41,31 +45,44 @@ static const char *introduced_by(const struct gate_result *g, size_t i)
 	return g->subjects && g->introduced_by[i] >= 0 ? g->subjects[g->introduced_by[i]] : NULL;
 }
 
-/* With g, the list is g->introduced and each line names the patch that introduced it. */
+/*
+ * With g, the list is g->introduced and each line names the patch that
+ * introduced it. A finding the diff weakened (or, removed, strengthened)
+ * shows the change: it may have been there before the patch.
+ */
 static void print_list(const struct finding_list *l, const struct gate_result *g, const char *mark,
 		       const char *what)
 {
 	for (size_t i = 0; i < l->nr; i++) {
 		const struct finding *f = l->v[i];
 		const char *by = g ? introduced_by(g, i) : NULL;
+		const char *change = finding_evidence(f, g ? "patch_weakens" : "patch_strengthens");
 		if (!shown(f))
 			continue;
 		printf("%s %s:%u:%u: %s: %s [%s] score=%d id=%s", mark, f->path, f->line, f->col, what,
 		       f->message, f->rule, f->score, f->id);
+		if (change)
+			printf(" (patch: %s)", change);
 		if (by)
 			printf(" (introduced by: %s)", by);
 		putchar('\n');
 	}
 }
 
-static void add_all(json_t *obj, const char *key, const struct finding_list *l, const struct gate_result *g)
+/* With attribution, the list is g->introduced. Each finding says on which
+ * sides its fingerprint is: patch evidence moves some that are on both. */
+static void add_all(json_t *obj, const char *key, const struct finding_list *l, const struct gate_result *g,
+		    int attribution)
 {
 	json_t *a = json_array();
 
 	for (size_t i = 0; i < l->nr; i++) {
 		report_json_append_finding(a, l->v[i]);
-		if (g && introduced_by(g, i))
-			json_object_set_new(json_array_get(a, i), "introduced_by", json_string(introduced_by(g, i)));
+		json_t *f = json_array_get(a, i);
+		json_object_set_new(f, "before", json_boolean(gate_side_has(g, 0, l->v[i]->id)));
+		json_object_set_new(f, "after", json_boolean(gate_side_has(g, 1, l->v[i]->id)));
+		if (attribution && introduced_by(g, i))
+			json_object_set_new(f, "introduced_by", json_string(introduced_by(g, i)));
 	}
 	json_object_set_new(obj, key, a);
 }
@@ -95,9 +112,9 @@ static int write_outputs(const char *outdir, const struct gate_result *g, const 
 			json_array_append_new(patches, json_string(g->subjects[k]));
 		json_object_set_new(doc, "patches", patches);
 	}
-	add_all(doc, "introduced", &g->introduced, g);
-	add_all(doc, "removed", &g->removed, NULL);
-	add_all(doc, "unchanged", &g->unchanged, NULL);
+	add_all(doc, "introduced", &g->introduced, g, 1);
+	add_all(doc, "removed", &g->removed, g, 0);
+	add_all(doc, "unchanged", &g->unchanged, g, 0);
 
 	size_t n = g->introduced.nr + g->unchanged.nr + g->removed.nr, k = 0;
 	struct sarif_result *sr = xcalloc(n + 1, sizeof(*sr));

@@ -185,8 +185,9 @@ def test_gate_is_the_difference_of_two_checks_on_real_fixes_put_back(tmp_path, c
         (patched / path).write_text(text)
     _, before = scan(CORPUS, tmp_path / "check-before", paths=scanned, any_tree=False, extra=corpus_index)
     _, after = scan(patched, tmp_path / "check-after", paths=scanned, any_tree=False)
-    gate_before = sorted(ids(report, "unchanged") + ids(report, "removed"))
-    gate_after = sorted(ids(report, "unchanged") + ids(report, "introduced"))
+    listed = report["introduced"] + report["unchanged"] + report["removed"]
+    gate_before = sorted(f["id"] for f in listed if f["before"])
+    gate_after = sorted(f["id"] for f in listed if f["after"])
     assert gate_before == ids(before)
     assert gate_after == ids(after)
     # The buggy line of each family lockers finds is named as introduced. The

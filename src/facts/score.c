@@ -3,6 +3,7 @@
 #include "scan/rules.h"
 #include "lib/strbuf.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const struct weight weights[] = {
@@ -72,6 +73,10 @@ void score_finding(struct finding *f, const struct rule *r)
 	struct strbuf why = STRBUF_INIT;
 	int score = r ? r->base_score : SCORE_MODERATE;
 
+	/* A recomputation (the gate's patch evidence) replaces the reasons it gave before. */
+	for (size_t i = 0; i < f->nreasons; i++)
+		free(f->reasons[i].why);
+	f->nreasons = 0;
 	if (r && score_rule_prior(r->name) >= 0)
 		strbuf_addf(&why, "base: rule prior, fitted to labelled findings (confidence %s)", r->confidence);
 	else

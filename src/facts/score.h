@@ -26,7 +26,7 @@ struct weight {
 };
 
 const struct weight *score_weights(size_t *n);
-/* Set f->score and f->reasons from the rule's base and the evidence. */
+/* Set f->score and f->reasons (replacing any) from the rule's base and the evidence. */
 void score_finding(struct finding *f, const struct rule *r);
 /* Evidence counts as present when its value is neither empty nor "0". */
 int evidence_present(const char *value);

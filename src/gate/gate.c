@@ -3,6 +3,7 @@
 #include "facts/fingerprint.h"
 #include "scan/readsmap.h"
 #include "gate/patch.h"
+#include "gate/patch-evidence.h"
 #include "gate/series.h"
 #include "lib/run.h"
 #include "lib/strbuf.h"
@@ -667,6 +668,8 @@ int gate_run(const struct gate_options *o, struct gate_result *g, char *err, siz
 			if (!find_id(&g->after.findings, f->id))
 				finding_list_add(&g->removed, f);
 		}
+		for (size_t i = 0; i < st.nr; i++)	/* the diff as evidence: patch-evidence.h */
+			patch_evidence_add(g, st.v[i].name, &st.v[i].base, &st.v[i].now);
 		g->introduced_by = xmalloc((g->introduced.nr + 1) * sizeof(*g->introduced_by));
 		for (size_t i = 0; i < g->introduced.nr; i++)
 			g->introduced_by[i] = -1;
@@ -677,6 +680,11 @@ int gate_run(const struct gate_options *o, struct gate_result *g, char *err, siz
 	}
 	state_release(&st, g->npatches);
 	return rc ? -1 : 0;
+}
+
+int gate_side_has(const struct gate_result *g, int after, const char *id)
+{
+	return find_id(after ? &g->after.findings : &g->before.findings, id) != NULL;
 }
 
 void gate_result_release(struct gate_result *g)

@@ -43,5 +43,7 @@ struct gate_result {
 
 int gate_run(const struct gate_options *o, struct gate_result *g, char *err, size_t errlen);
 void gate_result_release(struct gate_result *g);
+/* Whether the scan of the side before (after: 0) or after (1) the series has a finding of fingerprint id. */
+int gate_side_has(const struct gate_result *g, int after, const char *id);
 
 #endif
