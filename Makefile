@@ -12,7 +12,7 @@
 #   make test-compile     the lockers fix --compile tests (installs deps-compile)
 #   make unit             build and run the C unit tests (tests/unit/; make test runs them)
 #   make bench [M=dir]    run the benchmarks on a 1-in-10 sample of the 6.1 tree (or of M=)
-#   make recall           recall on real upstream fixes (kernel-corpus/upstream-fixes/)
+#   make recall           recall on real upstream fixes (kernel-corpus/upstream-fixes/), check and gate
 #   make gate KDIR=path PATCH=file   findings a patch introduces (exit 1 if any >= FAIL_ON)
 #   make SAN=1 ...        build with AddressSanitizer and UBSan
 #   make install [PREFIX=/usr/local] [DESTDIR=]   the binary, the rules, lockers.1; make uninstall
@@ -188,10 +188,13 @@ bench: deps
 	BENCH_M="$(M)" BENCH_J=$(J) /usr/bin/python3 tests/bench.py
 
 # A measurement like bench: fetches and extracts the tree before the fixes once,
-# scans it whole and matches the findings with the labelled buggy lines.
+# scans it whole and matches the findings with the labelled buggy lines; then
+# puts each fix back over the tree after them and runs the gate on it.
 recall: deps
 	@$(MAKE) --no-print-directory lockers
 	/usr/bin/python3 scripts/recall -j $(J)
+	@kernel-corpus/prepare
+	/usr/bin/python3 scripts/replay-gate -j $(J)
 
 # C unit tests: each tests/unit/*.c is a program, linked with src/'s objects, that
 # exits non-zero when a check fails. make unit builds and runs them all
