@@ -414,14 +414,12 @@ static int lock_call(const struct token *t)
 		"trylock", "init", "is_locked", "_held", "contended", "_assert", NULL
 	};
 
-	for (int i = 0; not_a_lock[i]; i++)
+	int kind = tok_starts_in(t, locks) ? 1 : tok_starts_in(t, unlocks) ? -1 : 0;
+
+	for (int i = 0; kind && not_a_lock[i]; i++)
 		if (tok_has(t, not_a_lock[i]))
 			return 0;
-	if (tok_starts_in(t, locks))
-		return 1;
-	if (tok_starts_in(t, unlocks))
-		return -1;
-	return 0;
+	return kind;
 }
 
 /* ------------------------------------------------------------- the walk */

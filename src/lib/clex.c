@@ -142,6 +142,9 @@ size_t lexer_all(const char *buf, size_t len, struct token **v)
 
 int tok_is(const struct token *t, const char *s)
 {
+	/* The first byte first: the indexes test every token against long lists. */
+	if (t->len && *s && *t->s != *s)
+		return 0;
 	size_t n = strlen(s);
 
 	return t->len == n && !memcmp(t->s, s, n);
@@ -158,6 +161,8 @@ int tok_in(const struct token *t, const char *const *names)
 int tok_starts_in(const struct token *t, const char *const *prefixes)
 {
 	for (; *prefixes; prefixes++) {
+		if (t->len && **prefixes && *t->s != **prefixes)
+			continue;
 		size_t n = strlen(*prefixes);
 		if (t->len >= n && !memcmp(t->s, *prefixes, n))
 			return 1;
