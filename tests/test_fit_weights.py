@@ -1,4 +1,5 @@
-"""scripts/fit-weights on a made-up rule: the fit follows the labels."""
+"""scripts/fit-weights: the fit follows the labels (a made-up rule), and a PRIOR
+row says "fitted to" only where a fit wrote it from labels."""
 import json
 import re
 import subprocess
@@ -46,3 +47,59 @@ def test_fit_moves_weights_towards_the_labels(tmp_path):
     before, after = (int(x) for x in changes["array_size_is_bound"].split("->"))
     assert after > before
     assert "leave-one-directory-out" in proc.stdout
+
+
+def fit_weights_module():
+    """scripts/fit-weights as a module (its name has no .py)."""
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader("fit_weights", str(FIT))
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("fit_weights", loader))
+    loader.exec_module(module)
+    return module
+
+
+def test_write_calls_a_prior_fitted_only_where_labels_fitted_it(tmp_path, monkeypatch):
+    # --write once wrote "fitted" into the PRIOR row of every rule, labelled
+    # or not (seqcount-retry-ignored, seqlock-unbalanced). Now only a rule the
+    # fit had labels for gets a new row, naming the files and counts; the
+    # others keep theirs byte for byte.
+    import collections
+    fw = fit_weights_module()
+    fitted_def = tmp_path / "rules" / "loop-le-count" / "weights.def"
+    hand_def = tmp_path / "rules" / "seqlock-unbalanced" / "weights.def"
+    fitted_def.parent.mkdir(parents=True)
+    hand_def.parent.mkdir(parents=True)
+    fitted_def.write_text('PRIOR("loop-le-count", 43, "set by hand: before any label")\n'
+                          'WEIGHT("loop-le-count", "index_guarded", -11, "guarded")\n')
+    hand = 'PRIOR("seqlock-unbalanced", 70, "set by hand: the rule\'s Confidence")\n'
+    hand_def.write_text(hand)
+    monkeypatch.setattr(fw, "DEFS", [fitted_def, hand_def])
+    model = fw.Model({"loop-le-count": 38, "seqlock-unbalanced": 70},
+                     {"loop-le-count": {"index_guarded": -20}})
+    sources = {"loop-le-count": collections.Counter({"kernel-corpus/expected/loop-le-count.tsv": 18,
+                                                     "kernel-corpus/ranking/labels-6.1.tsv": 49})}
+    fw.write(model, model, sources)
+    assert fitted_def.read_text() == (
+        'PRIOR("loop-le-count", 38, "fitted to 67 labels (kernel-corpus/expected/loop-le-count.tsv 18, '
+        'kernel-corpus/ranking/labels-6.1.tsv 49) by scripts/fit-weights")\n'
+        'WEIGHT("loop-le-count", "index_guarded", -20, "guarded")\n')
+    assert hand_def.read_text() == hand
+
+
+def test_every_prior_says_fitted_to_its_labels_or_set_by_hand():
+    # What `grep "fitted to" rules/*/weights.def` lists must be rows a fit
+    # wrote: each names label files that exist, with counts that add up.
+    rows = []
+    for path in sorted((ROOT / "rules").glob("*/weights.def")):
+        rows += re.findall(r'^PRIOR\("([^"]+)",\s*\d+,\s*"((?:[^"\\]|\\.)*)"\)', path.read_text(), re.M)
+    assert rows
+    for rule, why in rows:
+        if why.startswith("set by hand: "):
+            continue
+        m = re.fullmatch(r"fitted to (\d+) labels \((.+)\) by scripts/fit-weights", why)
+        assert m, "%s: a prior's why starts 'fitted to N labels (files)' or 'set by hand: ': %r" % (rule, why)
+        parts = [p.rsplit(" ", 1) for p in m.group(2).split(", ")]
+        for name, _ in parts:
+            assert (ROOT / name).is_file(), "%s: no label file %s" % (rule, name)
+        assert sum(int(n) for _, n in parts) == int(m.group(1)), why

@@ -2,6 +2,7 @@
 #include "facts/finding.h"
 #include "scan/rules.h"
 #include "lib/strbuf.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,26 +16,34 @@ static const struct weight weights[] = {
 #undef WEIGHT
 };
 
-/* A rule's score before evidence, fitted to labels (scripts/fit-weights). */
+/* A rule's score before evidence: fitted to labels by scripts/fit-weights
+ * (its why starts "fitted to") or set by hand (the why says so). */
 static const struct prior {
 	const char *rule;
 	int score;
+	const char *why;
 } priors[] = {
 #define WEIGHT(rule, name, points, why)
-#define PRIOR(rule, score, why) { rule, score },
+#define PRIOR(rule, score, why) { rule, score, why },
 #include "facts/weights.def"
 #include "rules-weights.def"
 #undef PRIOR
 #undef WEIGHT
-	{ NULL, 0 },
+	{ NULL, 0, NULL },
 };
 
-int score_rule_prior(const char *rule)
+static const struct prior *prior_of(const char *rule)
 {
 	for (size_t i = 0; priors[i].rule; i++)
 		if (!strcmp(priors[i].rule, rule))
-			return priors[i].score;
-	return -1;
+			return &priors[i];
+	return NULL;
+}
+
+int score_rule_prior(const char *rule)
+{
+	const struct prior *p = prior_of(rule);
+	return p ? p->score : -1;
 }
 
 const struct weight *score_weights(size_t *n)
@@ -77,8 +86,12 @@ void score_finding(struct finding *f, const struct rule *r)
 	for (size_t i = 0; i < f->nreasons; i++)
 		free(f->reasons[i].why);
 	f->nreasons = 0;
-	if (r && score_rule_prior(r->name) >= 0)
-		strbuf_addf(&why, "base: rule prior, fitted to labelled findings (confidence %s)", r->confidence);
+	const struct prior *p = r ? prior_of(r->name) : NULL;
+	/* The note says "fitted" only of a prior a fit wrote (issue 54). */
+	if (p)
+		strbuf_addf(&why, "base: rule prior, %s (confidence %s)",
+			    starts_with(p->why, "fitted to ") ? "fitted to labelled findings" : "set by hand",
+			    r->confidence);
 	else
 		strbuf_addf(&why, "base: rule confidence %s", r ? r->confidence : "unknown");
 	finding_add_reason(f, score, why.buf);

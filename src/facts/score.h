@@ -32,7 +32,7 @@ void score_finding(struct finding *f, const struct rule *r);
 int evidence_present(const char *value);
 /* The score's class: "bug" (>= SCORE_BUG), "intended" (>= SCORE_INTENDED), "false-positive". */
 const char *score_class(int score);
-/* The fitted prior of a rule (PRIOR rows of weights.def), or -1 when it has none. */
+/* The prior of a rule (PRIOR rows of weights.def: fitted or set by hand), or -1 when it has none. */
 int score_rule_prior(const char *rule);
 /* The base score of a rule's confidence ("High", "Moderate", "Low"), or -1. */
 int score_for_confidence(const char *confidence);

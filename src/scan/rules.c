@@ -140,7 +140,7 @@ static int parse_header(struct rule *r, const char *text, char *err, size_t errl
 		return -1;
 	}
 	int prior = score_rule_prior(r->name);
-	if (prior >= 0)		/* fitted to labels: it replaces the confidence */
+	if (prior >= 0)		/* fitted or set by hand: it replaces the confidence */
 		r->base_score = prior;
 	for (size_t i = 0; i < r->nrequires; i++) {
 		if (!r->requires[i].nr) {
