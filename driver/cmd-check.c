@@ -6,6 +6,7 @@
 #include "facts/score.h"
 #include "facts/triage.h"
 #include "lib/util.h"
+#include "scan/tree.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -36,7 +37,7 @@ static int write_reports(const char *outdir, const struct scan_result *res, stru
 	char *json = xasprintf("%s/lockers.json", outdir);
 	char *run = xasprintf("%s/run.json", outdir);
 	char *html = xasprintf("%s/report.html", outdir);
-	char *marker = xasprintf("%s/.lockers-output", outdir);
+	char *marker = xasprintf("%s/" TREE_OUTPUT_MARKER, outdir);
 	char err[1024];
 	int rc = EXIT_CLEAN;
 

@@ -6,6 +6,7 @@
 #include "facts/score.h"
 #include "facts/triage.h"
 #include "lib/util.h"
+#include "scan/tree.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -91,7 +92,7 @@ static int write_outputs(const char *outdir, const struct gate_result *g, const 
 			 int fail_on, int failed)
 {
 	char *json = xasprintf("%s/gate.json", outdir), *sarif = xasprintf("%s/gate.sarif", outdir);
-	char *marker = xasprintf("%s/.lockers-output", outdir);
+	char *marker = xasprintf("%s/" TREE_OUTPUT_MARKER, outdir);
 	json_t *doc = json_object();
 	int rc = -1;
 
@@ -220,7 +221,7 @@ int cmd_gate(int argc, char **argv)
 		go.scan.cache_dir = cache_dir = xasprintf("%s/cache", from);
 	go.reads_map = reads_map = xasprintf("%s/reads.tsv", from);
 	if (base) {
-		char *marker = xasprintf("%s/.lockers-output", base);
+		char *marker = xasprintf("%s/" TREE_OUTPUT_MARKER, base);
 		int is_output = !access(marker, F_OK);
 		free(marker);
 		if (!is_output) {

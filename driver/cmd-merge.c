@@ -7,6 +7,7 @@
 #include "scan/scan-result.h"
 #include "facts/score.h"
 #include "lib/util.h"
+#include "scan/tree.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -86,7 +87,7 @@ int cmd_merge(int argc, char **argv)
 	char *run = xasprintf("%s/run.json", outdir);
 	char *html = xasprintf("%s/report.html", outdir);
 	char *sarif = xasprintf("%s/lockers.sarif", outdir);
-	char *marker = xasprintf("%s/.lockers-output", outdir);
+	char *marker = xasprintf("%s/" TREE_OUTPUT_MARKER, outdir);
 	int rc = EXIT_CLEAN, found = 0;
 
 	json_t *sec = json_object();

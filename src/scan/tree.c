@@ -12,8 +12,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define OUTPUT_MARKER ".lockers-output"
-
 int tree_is_kernel(const char *root, char *why, size_t whylen)
 {
 	static const char *const need[] = { "Makefile", "Kconfig", "include/linux", "kernel", "arch" };
@@ -120,7 +118,7 @@ static int skip_plain(void *vl, const char *name, unsigned char d_type)
 {
 	struct listing *l = vl;
 
-	if (!strcmp(name, OUTPUT_MARKER))
+	if (!strcmp(name, TREE_OUTPUT_MARKER))
 		l->is_output = 1;
 	if (d_type == DT_REG && !wanted(name, l->include_headers) && !strpbrk(name, "\n\t")) {
 		l->plain_other++;

@@ -35,6 +35,10 @@ struct tree {
 	struct strvec problems;	/* "path: reason", one per unreadable entry */
 };
 
+/* The file that marks a directory as a lockers output (check, gate and merge
+ * write it): the walk and the gate's mirror of a tree leave such a directory out. */
+#define TREE_OUTPUT_MARKER ".lockers-output"
+
 /* 1 if root looks like a Linux kernel tree; else 0 with the reason in why. */
 int tree_is_kernel(const char *root, char *why, size_t whylen);
 
