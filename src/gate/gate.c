@@ -344,13 +344,12 @@ static int side_indexes(const struct gate_options *o, struct gate_result *g, con
 			struct gate_side *side, const char *name, char *err, size_t errlen)
 {
 	const char *tree_index = o->scan.macro_index ? o->scan.macro_index : o->scan.macro_index_out;
+
+	if (!strcmp(side->root, o->kdir))
+		return 0;	/* kdir: its own indexes */
 	char *dir = xasprintf("%s/index-%s", g->scratch, name);
 	int header = 0, rc = mkdir_p(dir);
 
-	if (!strcmp(side->root, o->kdir)) {
-		free(dir);
-		return 0;
-	}
 	for (size_t i = 0; i < st->nr; i++)
 		header |= ends_with(st->v[i].name, ".h") || (st->v[i].orig && ends_with(st->v[i].orig, ".h"));
 	side->index = xasprintf("%s/macroindex.tsv", dir);

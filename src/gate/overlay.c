@@ -1,8 +1,9 @@
 #include "gate/overlay.h"
 #include "lib/strbuf.h"
+#include "lib/strvec.h"
+#include "scan/tree.h"
 #include "lib/util.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -49,43 +50,48 @@ static int mirror_symlink(struct mirror *m, const char *from, const char *to)
 	return symlink(target, to) ? fail(m, "link", to) : 0;
 }
 
+/* Entries not mirrored: .git; a lockers output is noted and left out whole. */
+static int skip_entry(void *is_output, const char *name, unsigned char d_type)
+{
+	(void)d_type;
+	if (!strcmp(name, TREE_OUTPUT_MARKER))
+		*(int *)is_output = 1;
+	return !strcmp(name, ".git");
+}
+
 static int mirror_dir(struct mirror *m, const char *from, const char *to)
 {
-	DIR *d = opendir(from);
-	struct dirent *de;
-	int rc = 0;
+	struct strvec names = STRVEC_INIT;
+	int is_output = 0, rc = 0;
 
-	if (!d)
+	if (tree_list_dir(from, skip_entry, &is_output, &names))
 		return fail(m, "list", from);
+	if (is_output) {
+		strvec_clear(&names);
+		return 0;
+	}
 	if (mkdir(to, 0777) && errno != EEXIST) {
-		closedir(d);
+		strvec_clear(&names);
 		return fail(m, "make", to);
 	}
 	m->st->dirs++;
-	while (!rc && (de = readdir(d))) {
-		const char *name = de->d_name;
-		if (!strcmp(name, ".") || !strcmp(name, "..") || !strcmp(name, ".git"))
-			continue;
-		char *src = xasprintf("%s/%s", from, name), *dst = xasprintf("%s/%s", to, name);
+	for (size_t i = 0; !rc && i < names.nr; i++) {
+		char *src = xasprintf("%s/%s", from, names.v[i]), *dst = xasprintf("%s/%s", to, names.v[i]);
 		struct stat st;
-		if (lstat(src, &st)) {
+		if (lstat(src, &st))
 			rc = errno == ENOENT ? 0 : fail(m, "stat", src);	/* gone since listed */
-		} else if (S_ISDIR(st.st_mode)) {
-			char *marker = xasprintf("%s/.lockers-output", src);
-			int output = !access(marker, F_OK);
-			free(marker);
-			if (!output && !(st.st_dev == m->self_dev && st.st_ino == m->self_ino))
-				rc = mirror_dir(m, src, dst);
-		} else if (S_ISLNK(st.st_mode)) {
+		else if (S_ISDIR(st.st_mode) && !(st.st_dev == m->self_dev && st.st_ino == m->self_ino))
+			rc = mirror_dir(m, src, dst);
+		else if (S_ISLNK(st.st_mode))
 			rc = mirror_symlink(m, src, dst);
-		} else if (S_ISREG(st.st_mode)) {
+		else if (S_ISREG(st.st_mode)) {
 			rc = mirror_file(m, src, dst);
 			m->st->files++;
 		}	/* FIFOs, sockets, devices: nothing a rule reads */
 		free(src);
 		free(dst);
 	}
-	closedir(d);
+	strvec_clear(&names);
 	return rc;
 }
 

@@ -8,18 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-void reads_map_init(struct reads_map *m, const struct tree *t)
+void reads_map_init(struct reads_map *m, const struct tree *t, const char *root)
 {
 	memset(m, 0, sizeof(*m));
 	m->tree = t;
-	m->root = realpath(t->root, NULL);
-	if (!m->root)
-		m->root = xstrdup(t->root);
+	m->root = root;
 }
 
 void reads_map_release(struct reads_map *m)
 {
-	free(m->root);
 	strvec_clear(&m->rows);
 	memset(m, 0, sizeof(*m));
 }

@@ -17,11 +17,11 @@ struct tree;
 
 struct reads_map {
 	const struct tree *tree;
-	char *root;		/* the tree's root, symlinks resolved */
+	const char *root;	/* the tree's root, symlinks resolved (borrowed: struct reads's) */
 	struct strvec rows;	/* noted this scan */
 };
 
-void reads_map_init(struct reads_map *m, const struct tree *t);
+void reads_map_init(struct reads_map *m, const struct tree *t, const char *root);
 void reads_map_release(struct reads_map *m);
 /* A LOCKERS-READ line of tree file `reader` (any other line is ignored). */
 void reads_map_note(struct reads_map *m, size_t reader, const char *line, size_t len);

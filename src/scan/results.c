@@ -22,7 +22,7 @@ void results_init(struct results *r, struct scan_result *res, struct cache *cach
 	r->changed = xcalloc(res->tree.nr + 1, sizeof(*r->changed));
 	r->pending = cache ? xcalloc(res->rules.nr * res->tree.nr + 1, sizeof(*r->pending)) : NULL;
 	reads_init(&r->reads, &res->tree, r->content_hash);
-	reads_map_init(&r->map, &res->tree);
+	reads_map_init(&r->map, &res->tree, r->reads.root);
 }
 
 void results_release(struct results *r)
@@ -45,8 +45,8 @@ void results_release(struct results *r)
 	r->functions = NULL;
 	r->pending = NULL;
 	r->content_hash = NULL;
+	reads_map_release(&r->map);	/* before the root it borrows */
 	reads_release(&r->reads);
-	reads_map_release(&r->map);
 }
 
 /*
